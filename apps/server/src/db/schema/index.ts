@@ -1,0 +1,3 @@
+export * from './members.ts';
+export * from './identity.ts';
+export * from './site.ts';

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** The firm's division tree: level 1 (e.g. Assurance) → 2 → 3 (the member's own division). */
+export const divisions = pgTable(
+  'divisions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => divisions.id),
+  },
+  (t) => [index('divisions_parent_idx').on(t.parentId)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    employeeNumber: text('employee_number').notNull(),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email'),
+    cellNum: text('cell_num'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    startDate: date('start_date', { mode: 'string' }),
+    divisionId: integer('division_id').references(() => divisions.id),
+    country: text('country').notNull(),
+    unit: text('unit').notNull().default(''),
+    managerId: integer('manager_id').references((): AnyPgColumn => members.id),
+    isManager: boolean('is_manager').notNull().default(false),
+    isAdminReports: boolean('is_admin_reports').notNull().default(false),
+    roles: text('roles').notNull().default(''),
+    field1: smallint('field1').notNull().default(0),
+    interests: text('interests').notNull().default(''),
+    aspirations: text('aspirations').notNull().default(''),
+    picId: text('pic_id'),
+    picVersion: integer('pic_version').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_employee_number_uq').on(t.employeeNumber),
+    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    index('members_manager_idx').on(t.managerId),
+    index('members_division_idx').on(t.divisionId),
+  ],
+);

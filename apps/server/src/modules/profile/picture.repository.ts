@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { profilePictures } from '../../db/schema/index.ts';
+
+export async function insertPicture(db: Db, picture: typeof profilePictures.$inferInsert) {
+  await db.insert(profilePictures).values(picture);
+}
+
+export async function findPicture(db: Db, picId: string) {
+  const [row] = await db.select().from(profilePictures).where(eq(profilePictures.picId, picId)).limit(1);
+  return row;
+}
+
+export async function deletePicture(db: Db, picId: string) {
+  await db.delete(profilePictures).where(eq(profilePictures.picId, picId));
+}

@@ -1,0 +1,28 @@
+import { getCapabilities } from '@ovation/shared/capabilities';
+import { isProfileIncomplete } from '@ovation/shared/schemas/profile';
+import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
+import type { Db } from '../../db/client.ts';
+import { unauthorized } from '../../lib/app-errors.ts';
+import { findMemberProfile } from '../members/member.repository.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import { NO_BALANCES, presentProfile } from './profile.presenter.ts';
+
+/** The signed-in member's session: profile fields of spec §3 and capabilities. */
+export async function loadSession(db: Db, memberId: number, now = new Date()): Promise<LoadSessionResponse> {
+  const [row, config] = await Promise.all([
+    findMemberProfile(db, memberId),
+    readSettings(db, ['pointsName', 'clientTitle']),
+  ]);
+  if (!row) throw unauthorized();
+  // Balances come from the points ledger (issue 4); until it lands every balance is 0.
+  const profile = presentProfile(row, NO_BALANCES, config.pointsName);
+  return {
+    profile,
+    capabilities: getCapabilities(profile),
+    profilePicId: profile.profilePicId,
+    profilePicSfx: profile.profilePicSfx,
+    currentYear: now.getUTCFullYear(),
+    clientTitle: config.clientTitle,
+    isProfileIncomplete: isProfileIncomplete(profile),
+  };
+}

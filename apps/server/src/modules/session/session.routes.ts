@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
+import { requireMember } from '../../plugins/auth.ts';
+import { loadSession } from './load-session.ts';
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/spa/loadsession',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in member’s profile and capabilities (spec §7)',
+        security: [{ bearer: [] }],
+        body: z.object({}).passthrough().optional(),
+        response: { 200: loadSessionResponseSchema },
+      },
+    },
+    async (request) => loadSession(app.db, requireMember(request).memberId),
+  );
+};

@@ -1,0 +1,114 @@
+/**
+ * The one place that reads roles, flags, country and unit (spec §6).
+ * The server enforces these on every protected route; the web app only reads them.
+ */
+export const SOUTH_AFRICA = 'South Africa';
+export const TRF_UNIT = 'TRF';
+
+export const ROLE_NAMES = [
+  'rep',
+  'upl-mem',
+  'upl-pts',
+  'news',
+  'anniv',
+  'upl-mem-nfy',
+  'upl-pts-nfy',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export interface CapabilityInput {
+  roles: string | null | undefined;
+  isManager: boolean;
+  isAdminReports: boolean;
+  country: string | null | undefined;
+  unit: string | null | undefined;
+}
+
+export interface Capabilities {
+  /** Any logged-in member. */
+  member: boolean;
+  /** Country is South Africa: pay it forward, rewards, statements, game board. */
+  southAfrica: boolean;
+  payItForward: boolean;
+  redeemRewards: boolean;
+  viewStatement: boolean;
+  viewGameStatement: boolean;
+  playGame: boolean;
+  /** Daily mood check-in; locked for unit TRF. */
+  moodCheckIn: boolean;
+  /** Managers: management statement, REWARD button, team balance, team recognition. */
+  manageTeam: boolean;
+  newsAdmin: boolean;
+  viewReports: boolean;
+  viewRolesReport: boolean;
+  uploadData: boolean;
+  viewUploadsReport: boolean;
+  /** Read the e-mail outbox (report administrators). */
+  readOutbox: boolean;
+  /** The Management menu is shown at all. */
+  managementMenu: boolean;
+  /** The anniv role moves the Management menu divider (see docs/decisions/0005). */
+  managementDividerFirst: boolean;
+}
+
+export type Capability = keyof Capabilities;
+
+export function parseRoles(roles: string | null | undefined): Set<string> {
+  return new Set(
+    (roles ?? '')
+      .split(',')
+      .map((r) => r.trim().toLowerCase())
+      .filter((r) => r.length > 0),
+  );
+}
+
+export function getCapabilities(input: CapabilityInput): Capabilities {
+  const roles = parseRoles(input.roles);
+  const has = (r: RoleName) => roles.has(r);
+  const admin = input.isAdminReports === true;
+  const manager = input.isManager === true;
+  const southAfrica = (input.country ?? '').trim().toLowerCase() === SOUTH_AFRICA.toLowerCase();
+  const trf = (input.unit ?? '').trim().toUpperCase() === TRF_UNIT;
+  const uploader = has('upl-mem') || has('upl-pts');
+  const notifyUploader = has('upl-mem-nfy') || has('upl-pts-nfy');
+
+  return {
+    member: true,
+    southAfrica,
+    payItForward: southAfrica,
+    redeemRewards: southAfrica,
+    viewStatement: southAfrica,
+    viewGameStatement: southAfrica,
+    playGame: southAfrica,
+    moodCheckIn: !trf,
+    manageTeam: manager,
+    newsAdmin: has('news') || admin,
+    viewReports: has('rep') || admin,
+    viewRolesReport: has('rep') || uploader || notifyUploader || admin,
+    uploadData: uploader || admin,
+    viewUploadsReport: uploader || notifyUploader || admin,
+    readOutbox: admin,
+    managementMenu: manager || admin || ROLE_NAMES.some((r) => roles.has(r)),
+    managementDividerFirst: has('anniv'),
+  };
+}
+
+export const ANONYMOUS_CAPABILITIES: Readonly<Capabilities> = Object.freeze({
+  member: false,
+  southAfrica: false,
+  payItForward: false,
+  redeemRewards: false,
+  viewStatement: false,
+  viewGameStatement: false,
+  playGame: false,
+  moodCheckIn: false,
+  manageTeam: false,
+  newsAdmin: false,
+  viewReports: false,
+  viewRolesReport: false,
+  uploadData: false,
+  viewUploadsReport: false,
+  readOutbox: false,
+  managementMenu: false,
+  managementDividerFirst: false,
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CELL_NUM_MIN_LENGTH } from '../constants.ts';
+import { emailSchema } from './auth.ts';
+
+/** Profile fields of spec §3 as loadsession returns them. */
+export const sessionProfileSchema = z.object({
+  memberId: z.number().int(),
+  memberMngMemberId: z.number().int().nullable(),
+  fullname: z.string(),
+  firstName: z.string(),
+  surname: z.string(),
+  division: z.string(),
+  division1: z.string(),
+  division2: z.string(),
+  division3: z.string(),
+  country: z.string(),
+  unit: z.string(),
+  isManager: z.boolean(),
+  isAdminReports: z.boolean(),
+  cellNum: z.string(),
+  email: z.string(),
+  awardsPointsAvailable: z.number().int(),
+  awardsPointsAvailable1: z.number().int(),
+  awardsPointsAvailableMng: z.number().int(),
+  pointsName: z.string(),
+  roles: z.string(),
+  field1: z.number().int(),
+  profilePicId: z.string(),
+  profilePicSfx: z.string(),
+  interests: z.string(),
+  asperations: z.string(),
+  birthDate: z.string().nullable(),
+  startDate: z.string().nullable(),
+  managerName: z.string().nullable(),
+  employeeNumber: z.string(),
+});
+export type SessionProfile = z.infer<typeof sessionProfileSchema>;
+
+/** The profile as the browser stores it: member ids are dropped (spec §3). */
+export type StoredProfile = Omit<SessionProfile, 'memberId' | 'memberMngMemberId'>;
+
+export const cellNumSchema = z
+  .string({ error: 'Cell number is required' })
+  .trim()
+  .min(CELL_NUM_MIN_LENGTH, `Cell number must be at least ${CELL_NUM_MIN_LENGTH} characters`)
+  .max(20, 'Cell number must be at most 20 characters')
+  .regex(/^\+?[0-9 ()-]+$/, 'Cell number may hold only digits, spaces, brackets, dashes and a leading +');
+
+export const updateProfileRequestSchema = z.object({
+  cellNum: cellNumSchema,
+  email: emailSchema,
+  interests: z.string().trim().max(100, 'Theme song of my life must be at most 100 characters').default(''),
+  asperations: z.string().trim().max(100, 'Skill I would love to master must be at most 100 characters').default(''),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** A profile needs a cell number of at least 10 characters and an e-mail (spec §4, §5). */
+export function isProfileIncomplete(profile: { cellNum?: string | null; email?: string | null }): boolean {
+  const cell = (profile.cellNum ?? '').trim();
+  const email = (profile.email ?? '').trim();
+  return cell.length < CELL_NUM_MIN_LENGTH || email.length === 0;
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One Vitest run, several projects: shared units, web units (jsdom), the server API on
+ * PGlite, and the same server API suite on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ['./test/setup.ts'],
+  },
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? '';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      serverProject('server-pglite', { TEST_DB_DRIVER: 'pglite' }),
+      ...(pgUrl ? [serverProject('server-postgres', { TEST_DB_DRIVER: 'pg', TEST_DATABASE_URL: pgUrl })] : []),
+    ],
+  },
+});
