@@ -23,6 +23,19 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth?: 'public' | 'member';
+  capability?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalog: RouteInfo[];
+  }
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
@@ -61,6 +74,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+
+  // A catalogue of every route and its access rule (tests sweep it for 401/403 coverage).
+  const routeCatalog: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Getters: hooks registered deeper (e.g. the docs UI) may still adjust the config.
+      routeCatalog.push({
+        method,
+        url: route.url,
+        get auth() {
+          return route.config?.auth;
+        },
+        get capability() {
+          return route.config?.capability;
+        },
+      });
+    }
+  });
+  app.decorate('routeCatalog', routeCatalog);
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });

@@ -17,6 +17,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
       root: opts.root,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

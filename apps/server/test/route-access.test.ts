@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { setupApp } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
+
+/**
+ * Sweeps the route catalogue: every /api route that is not public refuses anonymous callers
+ * (401), and every route that needs a capability refuses a member without it (403).
+ */
+const ctx = setupApp();
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/auth/xsrf',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/reset-request',
+  'POST /api/auth/reset',
+  'POST /api/support/contact',
+  'POST /api/site/getcontentdb',
+  'GET /api/openapi.json',
+]);
+
+const apiRoutes = () =>
+  ctx.app.routeCatalog.filter(
+    (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+  );
+
+describe('route access', () => {
+  it('marks public exactly the routes meant to be public', () => {
+    const declared = apiRoutes()
+      .filter((r) => r.auth === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(new Set(declared)).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('refuses anonymous callers on every other /api route', async () => {
+    const protectedRoutes = apiRoutes().filter((r) => r.auth !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(3);
+    for (const route of protectedRoutes) {
+      const res = await ctx.request({ method: route.method as 'GET', url: route.url.replace(/:\w+/g, '1'), payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('refuses members without the capability on every capability route', async () => {
+    const { token } = await memberWithToken(ctx, { country: 'Kenya', unit: 'TRF' });
+    const gated = apiRoutes().filter((r) => r.capability);
+    expect(gated.length).toBeGreaterThan(0);
+    for (const route of gated) {
+      const res = await ctx.request({
+        method: route.method as 'GET',
+        url: route.url.replace(/:\w+/g, '1'),
+        payload: route.method === 'GET' ? undefined : {},
+        token,
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('lets a report administrator read the outbox', async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const res = await ctx.request({ method: 'GET', url: '/api/admin/outbox', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().emails).toEqual(expect.any(Array));
+  });
+});
