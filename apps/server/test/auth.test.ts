@@ -177,7 +177,10 @@ describe('password reset', () => {
     const member = await createMember(ctx.app);
     const oldToken = await login(ctx, member.email!);
     const token = await requestToken(member.email!);
-    const stored = await ctx.app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.memberId, member.id));
+    const stored = await ctx.app.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.memberId, member.id));
     expect(stored[0]!.tokenHash).not.toBe(token);
 
     expect((await post('/api/auth/reset', { token, password: newPassword })).statusCode).toBe(200);

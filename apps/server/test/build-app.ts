@@ -19,7 +19,10 @@ export function setupApp(overrides: Partial<AppConfig> = {}): TestContext {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides });
+    const config = loadConfig(
+      {},
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides },
+    );
     ctx.app = await buildApp({ config, database, closeDatabase: false, logger: false });
     await ctx.app.ready();
   });

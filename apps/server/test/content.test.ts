@@ -10,7 +10,12 @@ const getContent = (payload: object, token?: string) =>
 
 describe('POST /api/site/getcontentdb', () => {
   it('returns a public page by key, ignoring case, to anyone', async () => {
-    await upsertContentPage(ctx.app.db, { key: 'Privacy', title: 'Privacy Policy', content: '<p>Hi</p>', audience: 'public' });
+    await upsertContentPage(ctx.app.db, {
+      key: 'Privacy',
+      title: 'Privacy Policy',
+      content: '<p>Hi</p>',
+      audience: 'public',
+    });
     const res = await getContent({ contentKey: 'Privacy', isCache: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ title: 'Privacy Policy', content: '<p>Hi</p>' });

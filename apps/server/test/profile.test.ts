@@ -4,7 +4,12 @@ import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
 
 const ctx = setupApp();
-const validBody = { cellNum: '+27 83 123 4567', email: 'new.address@example.test', interests: 'Jerusalema', asperations: 'Surfing' };
+const validBody = {
+  cellNum: '+27 83 123 4567',
+  email: 'new.address@example.test',
+  interests: 'Jerusalema',
+  asperations: 'Surfing',
+};
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----ovationtest';
@@ -16,7 +21,9 @@ function multipart(filename: string, contentType: string, data: Buffer) {
 }
 
 const png = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 
 describe('PUT /api/profile', () => {
   it('needs a session', async () => {
@@ -44,13 +51,23 @@ describe('PUT /api/profile', () => {
     const res = await ctx.request({ method: 'PUT', url: '/api/profile', payload: validBody, token });
     expect(res.statusCode).toBe(200);
     expect(res.json().isProfileIncomplete).toBe(false);
-    expect(res.json().profile).toMatchObject({ cellNum: '+27 83 123 4567', email: 'new.address@example.test', interests: 'Jerusalema', asperations: 'Surfing' });
+    expect(res.json().profile).toMatchObject({
+      cellNum: '+27 83 123 4567',
+      email: 'new.address@example.test',
+      interests: 'Jerusalema',
+      asperations: 'Surfing',
+    });
   });
 
   it('refuses an e-mail another member uses, on the e-mail field', async () => {
     const other = await createMember(ctx.app);
     const { token } = await memberWithToken(ctx);
-    const res = await ctx.request({ method: 'PUT', url: '/api/profile', payload: { ...validBody, email: other.email }, token });
+    const res = await ctx.request({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { ...validBody, email: other.email },
+      token,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.email).toEqual(['Another member already uses this e-mail address']);
   });
@@ -60,7 +77,13 @@ describe('PUT /api/profile', () => {
     const res = await ctx.request({
       method: 'PUT',
       url: '/api/profile',
-      payload: { ...validBody, email: 'mass.assign@example.test', isAdminReports: true, roles: 'rep', country: 'Kenya' },
+      payload: {
+        ...validBody,
+        email: 'mass.assign@example.test',
+        isAdminReports: true,
+        roles: 'rep',
+        country: 'Kenya',
+      },
       token,
     });
     expect(res.statusCode).toBe(200);

@@ -36,7 +36,11 @@ describe('route access', () => {
     const protectedRoutes = apiRoutes().filter((r) => r.auth !== 'public');
     expect(protectedRoutes.length).toBeGreaterThan(3);
     for (const route of protectedRoutes) {
-      const res = await ctx.request({ method: route.method as 'GET', url: route.url.replace(/:\w+/g, '1'), payload: route.method === 'GET' ? undefined : {} });
+      const res = await ctx.request({
+        method: route.method as 'GET',
+        url: route.url.replace(/:\w+/g, '1'),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });

@@ -20,7 +20,10 @@ describe('POST /api/support/contact (anonymous)', () => {
       payload: { name: 'Pat Visitor', email: 'pat@example.test', message: 'I cannot register.' },
     });
     expect(res.statusCode).toBe(200);
-    const [stored] = await ctx.app.db.select().from(supportRequests).where(eq(supportRequests.email, 'pat@example.test'));
+    const [stored] = await ctx.app.db
+      .select()
+      .from(supportRequests)
+      .where(eq(supportRequests.email, 'pat@example.test'));
     expect(stored).toMatchObject({ name: 'Pat Visitor', memberId: null, message: 'I cannot register.' });
     const mails = await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'support-request'));
     expect(mails[0]).toMatchObject({ toAddress: 'support@ovation.example' });
@@ -30,7 +33,11 @@ describe('POST /api/support/contact (anonymous)', () => {
 
 describe('POST /api/site/contactus (members)', () => {
   it('needs a session', async () => {
-    const res = await ctx.request({ method: 'POST', url: '/api/site/contactus', payload: { subject: 'a', message: 'b' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/site/contactus',
+      payload: { subject: 'a', message: 'b' },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getCapabilities, type Capabilities, type CapabilityInput } from './capabilities.ts';
 
-const member: CapabilityInput = { roles: '', isManager: false, isAdminReports: false, country: 'South Africa', unit: 'AUD' };
+const member: CapabilityInput = {
+  roles: '',
+  isManager: false,
+  isAdminReports: false,
+  country: 'South Africa',
+  unit: 'AUD',
+};
 const none = {
   manageTeam: false,
   newsAdmin: false,
@@ -17,20 +23,57 @@ const none = {
 // One row per line of spec §6 (roles and flags).
 const roleTable: [string, Partial<CapabilityInput>, Partial<Capabilities>][] = [
   ['plain member', {}, none],
-  ['rep: report menu items, roles report', { roles: 'rep' }, { ...none, viewReports: true, viewRolesReport: true, managementMenu: true }],
-  ['upl-mem: upload, uploads report, roles report', { roles: 'upl-mem' }, { ...none, uploadData: true, viewUploadsReport: true, viewRolesReport: true, managementMenu: true }],
-  ['upl-pts: upload, uploads report, roles report', { roles: 'upl-pts' }, { ...none, uploadData: true, viewUploadsReport: true, viewRolesReport: true, managementMenu: true }],
-  ['upl-mem-nfy: uploads report and roles report only', { roles: 'upl-mem-nfy' }, { ...none, viewUploadsReport: true, viewRolesReport: true, managementMenu: true }],
-  ['upl-pts-nfy: uploads report and roles report only', { roles: 'upl-pts-nfy' }, { ...none, viewUploadsReport: true, viewRolesReport: true, managementMenu: true }],
+  [
+    'rep: report menu items, roles report',
+    { roles: 'rep' },
+    { ...none, viewReports: true, viewRolesReport: true, managementMenu: true },
+  ],
+  [
+    'upl-mem: upload, uploads report, roles report',
+    { roles: 'upl-mem' },
+    { ...none, uploadData: true, viewUploadsReport: true, viewRolesReport: true, managementMenu: true },
+  ],
+  [
+    'upl-pts: upload, uploads report, roles report',
+    { roles: 'upl-pts' },
+    { ...none, uploadData: true, viewUploadsReport: true, viewRolesReport: true, managementMenu: true },
+  ],
+  [
+    'upl-mem-nfy: uploads report and roles report only',
+    { roles: 'upl-mem-nfy' },
+    { ...none, viewUploadsReport: true, viewRolesReport: true, managementMenu: true },
+  ],
+  [
+    'upl-pts-nfy: uploads report and roles report only',
+    { roles: 'upl-pts-nfy' },
+    { ...none, viewUploadsReport: true, viewRolesReport: true, managementMenu: true },
+  ],
   ['news: news bulletin admin', { roles: 'news' }, { ...none, newsAdmin: true, managementMenu: true }],
-  ['anniv: only the divider position', { roles: 'anniv' }, { ...none, managementMenu: true, managementDividerFirst: true }],
+  [
+    'anniv: only the divider position',
+    { roles: 'anniv' },
+    { ...none, managementMenu: true, managementDividerFirst: true },
+  ],
   ['isManager: management statement, team', { isManager: true }, { ...none, manageTeam: true, managementMenu: true }],
   [
     'isAdminReports: all reports, news admin, upload, roles',
     { isAdminReports: true },
-    { ...none, viewReports: true, newsAdmin: true, uploadData: true, viewRolesReport: true, viewUploadsReport: true, readOutbox: true, managementMenu: true },
+    {
+      ...none,
+      viewReports: true,
+      newsAdmin: true,
+      uploadData: true,
+      viewRolesReport: true,
+      viewUploadsReport: true,
+      readOutbox: true,
+      managementMenu: true,
+    },
   ],
-  ['roles compared in lower case with spaces', { roles: ' REP , News ' }, { ...none, viewReports: true, viewRolesReport: true, newsAdmin: true, managementMenu: true }],
+  [
+    'roles compared in lower case with spaces',
+    { roles: ' REP , News ' },
+    { ...none, viewReports: true, viewRolesReport: true, newsAdmin: true, managementMenu: true },
+  ],
   ['unknown roles grant nothing', { roles: 'superuser,admin' }, none],
 ];
 
@@ -40,7 +83,14 @@ describe('getCapabilities — roles and flags (spec §6)', () => {
   });
 });
 
-const southAfricaGates = ['southAfrica', 'payItForward', 'redeemRewards', 'viewStatement', 'viewGameStatement', 'playGame'] as const;
+const southAfricaGates = [
+  'southAfrica',
+  'payItForward',
+  'redeemRewards',
+  'viewStatement',
+  'viewGameStatement',
+  'playGame',
+] as const;
 
 describe('getCapabilities — country and unit gates', () => {
   it.each([

@@ -5,15 +5,7 @@
 export const SOUTH_AFRICA = 'South Africa';
 export const TRF_UNIT = 'TRF';
 
-export const ROLE_NAMES = [
-  'rep',
-  'upl-mem',
-  'upl-pts',
-  'news',
-  'anniv',
-  'upl-mem-nfy',
-  'upl-pts-nfy',
-] as const;
+export const ROLE_NAMES = ['rep', 'upl-mem', 'upl-pts', 'news', 'anniv', 'upl-mem-nfy', 'upl-pts-nfy'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 export interface CapabilityInput {

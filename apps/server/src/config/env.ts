@@ -15,7 +15,12 @@ const envSchema = z.object({
   /** Seed the demo firm into an empty database. Refused in production with DATABASE_URL unless 'force'. */
   SEED_DEMO: z.enum(['auto', 'force', 'off']).default('auto'),
   /** Hours a session lives after sign-in. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Serve the built SPA from this folder (empty: apps/web/dist next to the server). */
   WEB_DIST_DIR: z.string().default(''),
 });

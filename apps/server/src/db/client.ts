@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -11,7 +12,7 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   /** The pg pool, when on PostgreSQL (for work that needs one connection, like advisory locks). */
-  pool?: import('pg').Pool;
+  pool?: Pool;
   close(): Promise<void>;
 }
 

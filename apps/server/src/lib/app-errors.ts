@@ -32,4 +32,6 @@ export const businessRule = (message: string, status = 422) =>
 
 /** Field-level validation failure discovered by a use case (e.g. e-mail already taken). */
 export const fieldError = (field: string, message: string) =>
-  new AppError(400, PROBLEM_TYPES.validation, 'One or more validation errors occurred.', message, { [field]: [message] });
+  new AppError(400, PROBLEM_TYPES.validation, 'One or more validation errors occurred.', message, {
+    [field]: [message],
+  });

@@ -41,7 +41,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           traceId,
         });
       }
-      return send(reply, { type: error.type, title: error.title, status: error.status, message: error.message, traceId });
+      return send(reply, {
+        type: error.type,
+        title: error.title,
+        status: error.status,
+        message: error.message,
+        traceId,
+      });
     }
 
     const status = error.statusCode ?? 500;

@@ -14,7 +14,11 @@ export const contactSupportRequestSchema = z.object({
 export type ContactSupportRequest = z.input<typeof contactSupportRequestSchema>;
 
 export const contactUsRequestSchema = z.object({
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(150, 'Subject is too long'),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(150, 'Subject is too long'),
   message: z
     .string({ error: 'Message is required' })
     .trim()

@@ -5,7 +5,10 @@ import { migrateDatabase } from '../migrate.ts';
 import { hasData, seedDemo } from './seed.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+});
 await migrateDatabase(database);
 if (!shouldSeedDemo(config)) {
   console.log('demo seeding is off for this configuration (set SEED_DEMO=force to override)');

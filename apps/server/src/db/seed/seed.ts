@@ -133,7 +133,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ members: num
     const demoTeam = [0, 2, 9, ...Array.from({ length: 6 }, (_, k) => DEMO_ACCOUNTS.length + k * 7 + 1)];
     for (const [i, m] of inserted.entries()) {
       const managerId = demoTeam.includes(i) ? demoManagerId : random.pick(managerIds.filter((id) => id !== m.id));
-      await tx.update(members).set({ managerId }).where(sql`${members.id} = ${m.id}`);
+      await tx
+        .update(members)
+        .set({ managerId })
+        .where(sql`${members.id} = ${m.id}`);
     }
 
     // Demo accounts and about two thirds of the firm have claimed their accounts.

@@ -47,7 +47,9 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
   }
   const member = await findActiveMemberByEmail(deps.db, input.email);
   const creds = member ? await findCredentials(deps.db, member.id) : undefined;
-  const ok = creds ? await verifyPassword(creds.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const ok = creds
+    ? await verifyPassword(creds.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!member || !creds || !ok) {
     deps.limits.loginPerAccountAndIp.hit(accountKey);
     deps.limits.loginPerIp.hit(input.ip);
@@ -81,7 +83,10 @@ export async function register(
   }
   const created = await insertCredentials(deps.db, member.id, await hashPassword(input.password));
   if (!created) {
-    throw businessRule('This account is already registered. Sign in, or reset your password if you have forgotten it.', 409);
+    throw businessRule(
+      'This account is already registered. Sign in, or reset your password if you have forgotten it.',
+      409,
+    );
   }
   return { message: 'Your account is ready. You can sign in now.' };
 }

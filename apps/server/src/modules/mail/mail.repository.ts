@@ -31,7 +31,10 @@ export async function markEmailSent(db: Db, id: number) {
 }
 
 export async function markEmailFailed(db: Db, id: number, attempts: number, error: string) {
-  await db.update(emailOutbox).set({ attempts, lastError: error.slice(0, 500) }).where(eq(emailOutbox.id, id));
+  await db
+    .update(emailOutbox)
+    .set({ attempts, lastError: error.slice(0, 500) })
+    .where(eq(emailOutbox.id, id));
 }
 
 export function listRecentEmails(db: Db, limit: number) {

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { insertEmail, listPendingEmails, markEmailFailed, markEmailSent, type OutgoingEmail } from './mail.repository.ts';
+import {
+  insertEmail,
+  listPendingEmails,
+  markEmailFailed,
+  markEmailSent,
+  type OutgoingEmail,
+} from './mail.repository.ts';
 
 /**
  * Every e-mail goes through the outbox table first (so a request never waits on SMTP and

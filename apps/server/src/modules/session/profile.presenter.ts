@@ -8,7 +8,11 @@ export interface Balances {
   awardsPointsAvailableMng: number;
 }
 
-export const NO_BALANCES: Balances = { awardsPointsAvailable: 0, awardsPointsAvailable1: 0, awardsPointsAvailableMng: 0 };
+export const NO_BALANCES: Balances = {
+  awardsPointsAvailable: 0,
+  awardsPointsAvailable1: 0,
+  awardsPointsAvailableMng: 0,
+};
 
 export function picSuffix(row: Pick<MemberProfileRow, 'picId' | 'picVersion'>): string {
   return row.picId ? `?v=${row.picVersion}` : '';
