@@ -53,10 +53,3 @@ export const updateProfileRequestSchema = z.object({
   asperations: z.string().trim().max(100, 'Skill I would love to master must be at most 100 characters').default(''),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
-
-/** A profile needs a cell number of at least 10 characters and an e-mail (spec §4, §5). */
-export function isProfileIncomplete(profile: { cellNum?: string | null; email?: string | null }): boolean {
-  const cell = (profile.cellNum ?? '').trim();
-  const email = (profile.email ?? '').trim();
-  return cell.length < CELL_NUM_MIN_LENGTH || email.length === 0;
-}

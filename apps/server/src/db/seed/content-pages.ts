@@ -4,8 +4,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     key: 'terms',
     title: 'Terms and Conditions',
     audience: 'public',
-    content: `<h2>Terms and Conditions</h2>
-<p>Ovation is the firm's recognition and rewards programme. By using the portal you agree to these terms.</p>
+    content: `<p>Ovation is the firm's recognition and rewards programme. By using the portal you agree to these terms.</p>
 <h3>1. Eligibility</h3><p>Permanent and fixed-term staff of the firm who appear in the member database may take part.</p>
 <h3>2. Points</h3><p>Kudos points have no cash value, cannot be transferred outside the programme and expire when you leave the firm. Points shared through Pay It Forward come from your own balance.</p>
 <h3>3. Rewards</h3><p>Rewards are available to members in South Africa. Rewards are subject to stock and may be substituted with a reward of similar value.</p>
@@ -16,8 +15,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     key: 'privacy',
     title: 'Privacy Policy',
     audience: 'public',
-    content: `<h2>Privacy Policy</h2>
-<p>We process your name, division, contact details, birth date and start date to run the recognition programme, show celebrations and deliver rewards.</p>
+    content: `<p>We process your name, division, contact details, birth date and start date to run the recognition programme, show celebrations and deliver rewards.</p>
 <h3>What we share</h3><p>Your name, division, picture and the recognition you give and receive are visible to colleagues. Your birth year is never shown.</p>
 <h3>Cookies</h3><p>Mandatory cookies keep you signed in and protect forms. Functional cookies remember your preferences. You can change your choice with <em>Manage Privacy</em> at the bottom of every page.</p>
 <h3>Your rights</h3><p>You may ask to see or correct your information through <em>Contact Us</em>.</p>`,
@@ -26,8 +24,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     key: 'faqs',
     title: 'Frequently Asked Questions',
     audience: 'members',
-    content: `<h2>Frequently Asked Questions</h2>
-<h3>How do I recognise a colleague?</h3><p>Choose <strong>Recognise</strong>, pick one or more colleagues, the behaviour they showed, and write a message.</p>
+    content: `<h3>How do I recognise a colleague?</h3><p>Choose <strong>Recognise</strong>, pick one or more colleagues, the behaviour they showed, and write a message.</p>
 <h3>What is a High Five?</h3><p>A personal note of appreciation without points. It appears in the Kudos Thread.</p>
 <h3>What is Pay It Forward?</h3><p>Members in South Africa can share part of their own Kudos points with a colleague.</p>
 <h3>How do I earn game plays?</h3><p>Being recognised earns plays on the Game Board, where you can win points.</p>
@@ -37,8 +34,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     key: 'programmerules',
     title: 'How it Works',
     audience: 'members',
-    content: `<h2>How it Works</h2>
-<ol><li><strong>Recognise</strong> colleagues who live the firm's behaviours. Managers can add points from their team budget.</li>
+    content: `<ol><li><strong>Recognise</strong> colleagues who live the firm's behaviours. Managers can add points from their team budget.</li>
 <li><strong>Send a High Five</strong> to say thank you in your own words.</li>
 <li><strong>Pay it Forward</strong> by sharing some of your own Kudos (South Africa).</li>
 <li><strong>Play the Game Board</strong> with the plays you earn to win more Kudos (South Africa).</li>
@@ -49,6 +45,6 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     key: 'aboutus',
     title: 'About Ovation',
     audience: 'public',
-    content: `<h2>About Ovation</h2><p>Ovation celebrates the people who make the firm what it is. Sign in to recognise a colleague today.</p>`,
+    content: `<p>Ovation celebrates the people who make the firm what it is. Sign in to recognise a colleague today.</p>`,
   },
 ];

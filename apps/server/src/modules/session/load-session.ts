@@ -1,5 +1,5 @@
 import { getCapabilities } from '@ovation/shared/capabilities';
-import { isProfileIncomplete } from '@ovation/shared/schemas/profile';
+import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-errors.ts';

@@ -1,0 +1,21 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageId } from '../config/navigation.ts';
+
+/**
+ * Every page is its own chunk (docs/web-contract.md): the sign-in page loads only the
+ * shell and itself. Modules default-export their page component.
+ */
+export const PAGES: Record<PageId, LazyExoticComponent<ComponentType>> = {
+  home: lazy(() => import('../features/placeholder/home-page.tsx')),
+  hello: lazy(() => import('../features/auth/hello-page.tsx')),
+  register: lazy(() => import('../features/auth/register-page.tsx')),
+  resetPassword: lazy(() => import('../features/auth/reset-password-page.tsx')),
+  contactSupport: lazy(() => import('../features/auth/contact-support-page.tsx')),
+  logout: lazy(() => import('../features/auth/logout-page.tsx')),
+  content: lazy(() => import('../features/content/content-page.tsx')),
+  faqs: lazy(() => import('../features/content/faqs-page.tsx')),
+  programmeRules: lazy(() => import('../features/content/programme-rules-page.tsx')),
+  contactUs: lazy(() => import('../features/content/contact-us-page.tsx')),
+  myProfile: lazy(() => import('../features/profile/my-profile-page.tsx')),
+  placeholder: lazy(() => import('../features/placeholder/placeholder-page.tsx')),
+};

@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { findEntry } from '../config/navigation.ts';
+import { takeRememberedPath } from '../lib/remembered-path.ts';
+import { renderWithApp } from '../test/render-app.tsx';
+import { jsonResponse, sessionResponse } from '../test/session-fixture.ts';
+import { RouteGuard } from './route-guard.tsx';
+
+function guarded(path: string) {
+  const entry = findEntry(path)!;
+  return (
+    <Routes>
+      <Route path="/hello" element={<p>hello page</p>} />
+      <Route path="/myprofile/:urlParam?" element={<p>profile page</p>} />
+      <Route
+        path={entry.path}
+        element={
+          <RouteGuard entry={entry}>
+            <p>protected page</p>
+          </RouteGuard>
+        }
+      />
+    </Routes>
+  );
+}
+
+describe('RouteGuard', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=t; Path=/';
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    sessionStorage.clear();
+  });
+
+  it('sends an anonymous visitor to /hello and remembers the path', async () => {
+    renderWithApp(guarded('/statement'), { path: '/statement?x=1' });
+    expect(await screen.findByText('hello page')).toBeTruthy();
+    expect(takeRememberedPath()).toBe('/statement?x=1');
+  });
+
+  it('forces an incomplete profile to /myprofile/update', async () => {
+    sessionStorage.setItem('authToken', 't');
+    fetchMock.mockResolvedValue(jsonResponse(sessionResponse({ cellNum: '123' })));
+    renderWithApp(guarded('/gettoknow'), { path: '/gettoknow' });
+    expect(await screen.findByText('profile page')).toBeTruthy();
+  });
+
+  it('shows the country notice to a Kenya member on a South Africa route', async () => {
+    sessionStorage.setItem('authToken', 't');
+    fetchMock.mockResolvedValue(jsonResponse(sessionResponse({ country: 'Kenya' })));
+    renderWithApp(guarded('/statement'), { path: '/statement' });
+    expect(await screen.findByText('Not Available in your Country')).toBeTruthy();
+    expect(screen.queryByText('protected page')).toBeNull();
+  });
+
+  it('refuses a role page with the no-access notice', async () => {
+    sessionStorage.setItem('authToken', 't');
+    fetchMock.mockResolvedValue(jsonResponse(sessionResponse({})));
+    renderWithApp(guarded('/reportroles'), { path: '/reportroles' });
+    expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
+  });
+
+  it('lets a member with the capability in', async () => {
+    sessionStorage.setItem('authToken', 't');
+    fetchMock.mockResolvedValue(jsonResponse(sessionResponse({ roles: 'rep' })));
+    renderWithApp(guarded('/reportroles'), { path: '/reportroles' });
+    expect(await screen.findByText('protected page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { routeAccess, type NavEntry } from '../config/navigation.ts';
+import { AccessNotice } from '../components/not-available.tsx';
+import { rememberPath } from '../lib/remembered-path.ts';
+import { useSession } from '../lib/session.tsx';
+
+export const PROFILE_UPDATE_PATH = '/myprofile/update';
+
+/** Anonymous visit to a protected route: remember where they were going, then /hello. */
+function ToHello() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    rememberPath(location.pathname + location.search + location.hash);
+    void navigate('/hello', { replace: true });
+  }, [location, navigate]);
+  return null;
+}
+
+/**
+ * The route guard of spec §4 and §6, driven by the navigation entry: login, the forced
+ * profile completion, then the entry's capability (the server enforces it too).
+ */
+export function RouteGuard({ entry, children }: { entry: NavEntry; children: ReactNode }) {
+  const session = useSession();
+
+  // A stored token is still loading its session: wait (the Loading overlay shows).
+  if (session.isSessionLoading) return null;
+  if (entry.access === 'member' && !session.isLoggedIn) return <ToHello />;
+  if (session.isLoggedIn && session.isProfileIncomplete && !entry.profileExempt) {
+    return <Navigate to={PROFILE_UPDATE_PATH} replace />;
+  }
+  if (entry.access === 'member') {
+    const access = routeAccess(entry, session.capabilities);
+    if (access !== 'ok') return <AccessNotice title={entry.label} kind={access} />;
+  }
+  return children;
+}

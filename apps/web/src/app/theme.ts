@@ -1,0 +1,45 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Deep teal: shade 8 on white is above WCAG AA (4.5:1) for text and buttons. */
+const ovation: MantineColorsTuple = [
+  '#e7f5f4',
+  '#cfe9e7',
+  '#9fd2ce',
+  '#6bbab4',
+  '#43a69f',
+  '#2a9991',
+  '#17928a',
+  '#047f77',
+  '#00716a',
+  '#00625c',
+];
+
+/** Warm amber accent for highlights and focus rings on the dark header. */
+const amber: MantineColorsTuple = [
+  '#fff7e1',
+  '#ffedcc',
+  '#fcd99b',
+  '#f9c465',
+  '#f7b338',
+  '#f6a81c',
+  '#f5a208',
+  '#da8d00',
+  '#c27d00',
+  '#a86a00',
+];
+
+export const theme = createTheme({
+  primaryColor: 'ovation',
+  primaryShade: { light: 8, dark: 6 },
+  colors: { ovation, amber },
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontFamily: 'inherit', fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  other: { headerBg: '#0b4f4c', headerHeight: 64 },
+  components: {
+    Anchor: { defaultProps: { underline: 'hover' } },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
+  },
+});

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readCookie } from '../../lib/cookie-policy.ts';
+import { renderWithApp } from '../../test/render-app.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
+import { cookieConsent } from './cookie-consent.ts';
+
+describe('CookieBanner', () => {
+  beforeEach(() => {
+    document.cookie = 'cPol=; Path=/; Max-Age=0';
+    cookieConsent.forget();
+  });
+
+  it('shows until I ACCEPT, keeping functional as chosen', async () => {
+    renderWithApp(<CookieBanner />);
+    await userEvent.click(screen.getByRole('button', { name: 'I ACCEPT' }));
+    expect(screen.queryByRole('button', { name: 'I ACCEPT' })).toBeNull();
+    expect(readCookie(document.cookie, 'cPol')).toBe('yy-');
+  });
+
+  it('preferences: functional off then ACCEPT; Reset restores the defaults', async () => {
+    renderWithApp(<CookieBanner />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie Preferences' }));
+    const mandatory = await screen.findByRole('checkbox', { name: /Mandatory/ });
+    expect((mandatory as HTMLInputElement).checked).toBe(true);
+    expect((mandatory as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Functional/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'ACCEPT' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(readCookie(document.cookie, 'cPol')).toBe('y--');
+
+    cookieConsent.openPreferences();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(readCookie(document.cookie, 'cPol')).toBe('-y-');
+    expect(screen.getByRole('button', { name: 'I ACCEPT' })).toBeTruthy();
+  });
+});

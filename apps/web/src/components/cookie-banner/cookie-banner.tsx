@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { cookieConsent, useCookieConsent } from './cookie-consent.ts';
+import classes from './cookie-banner.module.css';
+
+const CookiePreferences = lazy(() => import('./cookie-preferences.tsx'));
+
+/** Shows until the mandatory cookies are accepted (spec §2, §4). */
+export function CookieBanner() {
+  const { policy, preferencesOpen } = useCookieConsent();
+  return (
+    <>
+      {!policy.mandatory && (
+        <Paper component="section" className={classes.banner} shadow="lg" aria-label="Cookie consent" withBorder>
+          <Text size="sm" className={classes.text}>
+            We use cookies that are needed for signing in and keeping the site secure, and optional functional cookies
+            that remember your choices.
+          </Text>
+          <Group gap="md" wrap="nowrap" className={classes.actions}>
+            <Anchor component="button" type="button" size="sm" onClick={cookieConsent.openPreferences}>
+              Cookie Preferences
+            </Anchor>
+            <Button onClick={() => cookieConsent.accept()}>I ACCEPT</Button>
+          </Group>
+        </Paper>
+      )}
+      {preferencesOpen && (
+        <Suspense fallback={null}>
+          <CookiePreferences />
+        </Suspense>
+      )}
+    </>
+  );
+}

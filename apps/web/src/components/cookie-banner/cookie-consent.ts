@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+import {
+  DEFAULT_COOKIE_POLICY,
+  acceptCookiePolicy,
+  loadCookiePolicy,
+  saveCookiePolicy,
+  type CookiePolicy,
+} from '../../lib/cookie-policy.ts';
+
+/** Consent state shared by the banner, its preferences panel and the footer's Manage Privacy. */
+interface ConsentState {
+  policy: CookiePolicy;
+  preferencesOpen: boolean;
+}
+
+let state: ConsentState | null = null;
+const listeners = new Set<() => void>();
+
+function current(): ConsentState {
+  // Read (and, when missing or malformed, write the defaults) on first use, not on import.
+  state ??= { policy: loadCookiePolicy(), preferencesOpen: false };
+  return state;
+}
+function set(next: Partial<ConsentState>) {
+  state = { ...current(), ...next };
+  listeners.forEach((l) => l());
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export const cookieConsent = {
+  /** I ACCEPT / ACCEPT: mandatory on, functional as chosen; closes the panel. */
+  accept(functional = current().policy.functional) {
+    const policy = acceptCookiePolicy({ ...current().policy, functional });
+    saveCookiePolicy(policy);
+    set({ policy, preferencesOpen: false });
+  },
+  /** Reset: back to the defaults (so the banner shows again); closes the panel. */
+  reset() {
+    const policy = { ...DEFAULT_COOKIE_POLICY };
+    saveCookiePolicy(policy);
+    set({ policy, preferencesOpen: false });
+  },
+  openPreferences: () => set({ preferencesOpen: true }),
+  closePreferences: () => set({ preferencesOpen: false }),
+  /** Tests start from the cookie again. */
+  forget() {
+    state = null;
+  },
+};
+
+export function useCookieConsent(): ConsentState {
+  return useSyncExternalStore(subscribe, current);
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { CONTENT_KEY_PRIVACY, CONTENT_KEY_TERMS } from '@ovation/shared/constants';
+import { useSession } from '../../lib/session.tsx';
+import { cookieConsent } from '../cookie-banner/cookie-consent.ts';
+import { OvationLogo, RewardsProviderLogo } from '../logos.tsx';
+import classes from './app-footer.module.css';
+
+const FooterContentModal = lazy(() => import('./footer-content-modal.tsx'));
+
+type OpenModal = 'privacy' | 'terms' | null;
+
+/** The copyright year: the session's, or the browser's when the session has none (0). */
+export function copyrightYear(sessionYear: number | null | undefined, now = new Date()): number {
+  return sessionYear && sessionYear > 0 ? sessionYear : now.getFullYear();
+}
+
+export function AppFooter() {
+  const { isLoggedIn, currentYear } = useSession();
+  const [open, setOpen] = useState<OpenModal>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.inner}>
+        <Group gap="sm" className={classes.brand}>
+          <OvationLogo size={26} />
+          <Text size="sm" c="dimmed">
+            © {copyrightYear(currentYear)} Ovation
+          </Text>
+        </Group>
+        <nav aria-label="Footer">
+          <Group gap="lg" component="ul" className={classes.links} style={{ rowGap: 6 }}>
+            <li>
+              <Anchor component="button" type="button" size="sm" onClick={cookieConsent.openPreferences}>
+                Manage Privacy
+              </Anchor>
+            </li>
+            <li>
+              <Anchor component="button" type="button" size="sm" onClick={() => setOpen('privacy')}>
+                Privacy Policy
+              </Anchor>
+            </li>
+            <li>
+              <Anchor component="button" type="button" size="sm" onClick={() => setOpen('terms')}>
+                Terms and Conditions
+              </Anchor>
+            </li>
+            {isLoggedIn && (
+              <li>
+                <Anchor component={Link} to="/contactus" size="sm">
+                  Contact Us
+                </Anchor>
+              </li>
+            )}
+          </Group>
+        </nav>
+        <Anchor component={Link} to="/aboutus" c="dark" underline="never" aria-label="About Kudos Rewards">
+          <Text span size="xs" c="dimmed" mr={6}>
+            Rewards by
+          </Text>
+          <RewardsProviderLogo />
+        </Anchor>
+      </div>
+      {open && (
+        <Suspense fallback={null}>
+          <FooterContentModal
+            key={open}
+            contentKey={open === 'privacy' ? CONTENT_KEY_PRIVACY : CONTENT_KEY_TERMS}
+            fallbackTitle={open === 'privacy' ? 'Privacy Policy' : 'Terms and Conditions'}
+            opened
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </footer>
+  );
+}

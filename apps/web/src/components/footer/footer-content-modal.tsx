@@ -1,0 +1,44 @@
+import { Alert, Loader, Modal, Center } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ContentItem } from '@ovation/shared/schemas/content';
+import { api } from '../../lib/api-client.ts';
+import { HtmlContent } from '../html-content.tsx';
+
+export const CONTENT_ERROR_TEXT = 'Error retrieving content';
+
+/** Terms and privacy are loaded on demand, once per visit (spec §2, §7: isCache true). */
+function useCachedContent(contentKey: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['content', contentKey, 'cached'],
+    queryFn: () => api.post<ContentItem>('/api/site/getcontentdb', { contentKey, isCache: true }, { silent: true }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+interface FooterContentModalProps {
+  contentKey: string;
+  fallbackTitle: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Its own chunk: the footer mounts it only while open. */
+export default function FooterContentModal({ contentKey, fallbackTitle, opened, onClose }: FooterContentModalProps) {
+  const query = useCachedContent(contentKey, opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={query.data?.title || fallbackTitle} size="lg">
+      {query.isPending && (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading content" />
+        </Center>
+      )}
+      {query.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {CONTENT_ERROR_TEXT}
+        </Alert>
+      )}
+      {query.data && <HtmlContent html={query.data.content} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Alert } from '@mantine/core';
+import type { FormErrorState } from '../lib/form-errors.ts';
+
+/** The form-level server error (spec §5), shown above the form; line breaks are kept. */
+export function FormAlert({ error }: { error: FormErrorState }) {
+  if (!error.text && !error.title) return null;
+  return (
+    <Alert color="red" variant="light" title={error.title || undefined} style={{ whiteSpace: 'pre-line' }}>
+      {error.text}
+    </Alert>
+  );
+}
+
+/** A field's error; several server messages arrive joined by line breaks, so keep them. */
+export function fieldError(message: string | undefined): ReactNode {
+  return message ? <span style={{ whiteSpace: 'pre-line' }}>{message}</span> : undefined;
+}

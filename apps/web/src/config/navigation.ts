@@ -1,0 +1,225 @@
+import type { Capabilities, Capability } from '@ovation/shared/capabilities';
+import { NOT_AVAILABLE_IN_COUNTRY } from '@ovation/shared/constants';
+
+/**
+ * Navigation is data (style.md principle 4): this one list feeds the router, the header
+ * menus (desktop and phone) and the route guard. Order here is the order in the header.
+ */
+export type MenuId = 'top' | 'recognise' | 'rewards' | 'profile' | 'management';
+export type PageId =
+  | 'home'
+  | 'hello'
+  | 'register'
+  | 'resetPassword'
+  | 'contactSupport'
+  | 'logout'
+  | 'content'
+  | 'faqs'
+  | 'programmeRules'
+  | 'contactUs'
+  | 'myProfile'
+  | 'placeholder';
+
+export interface NavEntry {
+  /** Router path pattern, e.g. '/recognise/:selectedMemberId?'. */
+  path: string;
+  label: string;
+  /** 'public' pages need no login (spec §6); everything else needs a member. */
+  access: 'public' | 'member';
+  page: PageId;
+  /** Where the entry shows in the header; absent = a route only. */
+  menu?: MenuId;
+  /** Management menu groups, separated by a divider. */
+  group?: 'first' | 'reports';
+  /** Hidden in menus and refused on the route without it. */
+  capability?: Capability;
+  /** Shown greyed with the hint in menus, refused on the route without it. */
+  disabledUnless?: Capability;
+  hint?: string;
+  /** Reachable with an incomplete profile (profile, logout, content and footer pages). */
+  profileExempt?: boolean;
+}
+
+const greyedOutsideSA = (c: Capability) => ({ disabledUnless: c, hint: NOT_AVAILABLE_IN_COUNTRY });
+const report = (path: string, label: string, capability: Capability = 'viewReports', menu = true): NavEntry => ({
+  path,
+  label,
+  access: 'member',
+  page: 'placeholder',
+  capability,
+  ...(menu ? { menu: 'management' as const, group: 'reports' as const } : {}),
+});
+const page = (path: string, label: string, extra: Partial<NavEntry> = {}): NavEntry => ({
+  path,
+  label,
+  access: 'member',
+  page: 'placeholder',
+  ...extra,
+});
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  page('/gettoknow', 'Get to Know', { menu: 'top' }),
+  page('/recognise/:selectedMemberId?', 'Recognise', { menu: 'recognise' }),
+  page('/payitforward/:selectedMemberId?', 'Pay It Forward', { menu: 'recognise', ...greyedOutsideSA('payItForward') }),
+  page('/high5/:selectedMemberId?', 'High Five', { menu: 'recognise' }),
+  page('/myrecognition', 'My Recognition', { menu: 'recognise' }),
+  page('/redeemrewards/:urlParam?', 'Redeem Rewards', { menu: 'rewards', capability: 'redeemRewards' }),
+  page('/redeemrewards/basket', 'My Basket', { menu: 'rewards', capability: 'redeemRewards' }),
+  page('/orders', 'My Orders', { menu: 'rewards', capability: 'redeemRewards' }),
+  page('/myprofile/:urlParam?', 'My Profile', { menu: 'profile', page: 'myProfile', profileExempt: true }),
+  page('/statement', 'Statement', { menu: 'profile', ...greyedOutsideSA('viewStatement') }),
+  page('/gameplaystatement', 'Game Play Statement', { menu: 'profile', ...greyedOutsideSA('viewGameStatement') }),
+  page('/dailycheckincalendar', 'Daily Check-In Calendar', { menu: 'profile' }),
+  page('/contactus', 'Contact Us', { menu: 'profile', page: 'contactUs', profileExempt: true }),
+  page('/managementstatement', 'Management Statement', {
+    menu: 'management',
+    group: 'first',
+    capability: 'manageTeam',
+  }),
+  page('/newsbulletinadmin', 'News Bulletin Admin', { menu: 'management', group: 'first', capability: 'newsAdmin' }),
+  report('/reportdashboard', 'Report Dashboard'),
+  report('/reportmanagement', 'Management Report'),
+  report('/reportmemberbalances', 'Member Balances'),
+  report('/reportmanagerbalances', 'Manager Balances'),
+  report('/reportpayitforward', 'Pay It Forward Report'),
+  report('/reportredeemed', 'Redeemed Rewards Report'),
+  report('/reportregistrations', 'Registrations Report'),
+  report('/reporttransactions', 'Transactions Report'),
+  report('/reportbirthdays', 'Birthdays Report'),
+  report('/reportgameplays', 'Game Plays Report'),
+  report('/reportdailycheckinanalysis', 'Daily Check-In Analysis'),
+  report('/reportroles', 'Roles Report', 'viewRolesReport'),
+  report('/admindataupload', 'Data Upload', 'uploadData'),
+  report('/reportuploads', 'Uploads Report', 'viewUploadsReport'),
+  page('/programmerules', 'How it Works', { menu: 'top', page: 'programmeRules', profileExempt: true }),
+  // Logout works for anyone, so signing out never bounces through the login guard.
+  { path: '/logout', label: 'Logout', access: 'public', page: 'logout', menu: 'top', profileExempt: true },
+
+  // Authenticated routes outside the menus (spec §2).
+  page('/', 'Home', { page: 'home' }),
+  page('/wellbeing', 'Wellbeing'),
+  page('/celebrations', 'Celebrations'),
+  page('/flipcapgame', 'Game Board', { capability: 'playGame' }),
+  page('/faqs', 'FAQs', { page: 'faqs', profileExempt: true }),
+  page('/test', 'Test'),
+  report('/reportsimplysay', 'SimplySay Report', 'viewReports', false),
+  report('/reportmemberdatabase', 'Member Database Report', 'viewReports', false),
+  report('/reportdailycheckin', 'Daily Check-In Report', 'viewReports', false),
+
+  // Anonymous routes; the content catch-all must stay last.
+  { path: '/hello', label: 'Sign in', access: 'public', page: 'hello' },
+  { path: '/register', label: 'Register', access: 'public', page: 'register' },
+  { path: '/resetpassword', label: 'Reset Password', access: 'public', page: 'resetPassword' },
+  { path: '/contactsupport', label: 'Contact Support', access: 'public', page: 'contactSupport' },
+  { path: '/:contentKey', label: 'Content', access: 'public', page: 'content', profileExempt: true },
+];
+
+export const MENU_LABELS: Record<Exclude<MenuId, 'top'>, string> = {
+  recognise: 'Recognise',
+  rewards: 'My Rewards',
+  profile: 'My Profile',
+  management: 'Management',
+};
+
+/** Whole menus that only some members see (spec §2). */
+const MENU_CAPABILITY: Partial<Record<MenuId, Capability>> = {
+  rewards: 'redeemRewards',
+  management: 'managementMenu',
+};
+
+/** Capabilities that only the country grants: a refusal says so instead of "no access". */
+const COUNTRY_CAPABILITIES = new Set<Capability>([
+  'southAfrica',
+  'payItForward',
+  'redeemRewards',
+  'viewStatement',
+  'viewGameStatement',
+  'playGame',
+]);
+
+/** The link target of an entry: its path without optional parameters. */
+export function entryHref(entry: NavEntry): string {
+  const href = entry.path.replace(/\/:[^/]+\?/g, '');
+  return href === '' ? '/' : href;
+}
+
+export type RouteAccess = 'ok' | 'country' | 'forbidden';
+
+/** What the route guard does for a signed-in member on this entry. */
+export function routeAccess(entry: NavEntry, caps: Capabilities): RouteAccess {
+  const required = entry.capability ?? entry.disabledUnless;
+  if (!required || caps[required]) return 'ok';
+  return COUNTRY_CAPABILITIES.has(required) ? 'country' : 'forbidden';
+}
+
+export function menuVisible(menu: MenuId, caps: Capabilities): boolean {
+  const required = MENU_CAPABILITY[menu];
+  return !required || caps[required];
+}
+
+export type MenuItemNode =
+  { type: 'item'; entry: NavEntry; href: string; disabled: boolean; hint?: string } | { type: 'divider' };
+export interface MenuNode {
+  type: 'menu';
+  id: Exclude<MenuId, 'top'>;
+  label: string;
+  items: MenuItemNode[];
+}
+export type HeaderNode = { type: 'link'; entry: NavEntry; href: string } | MenuNode;
+
+function menuItems(menu: MenuId, entries: readonly NavEntry[], caps: Capabilities): MenuItemNode[] {
+  const item = (entry: NavEntry): MenuItemNode => {
+    const disabled = !!entry.disabledUnless && !caps[entry.disabledUnless];
+    return { type: 'item', entry, href: entryHref(entry), disabled, ...(disabled ? { hint: entry.hint } : {}) };
+  };
+  const visible = entries.filter((e) => e.menu === menu && (!e.capability || caps[e.capability]));
+  if (menu !== 'management') return visible.map(item);
+  // Management: a divider separates the first group from the reports/upload group; with
+  // the anniv role it heads the reports group even when the first group is empty.
+  const first = visible.filter((e) => e.group !== 'reports').map(item);
+  const reports = visible.filter((e) => e.group === 'reports').map(item);
+  const divider = reports.length > 0 && (first.length > 0 || caps.managementDividerFirst);
+  return [...first, ...(divider ? [{ type: 'divider' as const }] : []), ...reports];
+}
+
+/** The header for a member with these capabilities: top links and menus, in config order. */
+export function buildHeaderNav(caps: Capabilities, entries: readonly NavEntry[] = NAV_ENTRIES): HeaderNode[] {
+  const nodes: HeaderNode[] = [];
+  const seen = new Set<MenuId>();
+  for (const entry of entries) {
+    const menu = entry.menu;
+    if (!menu) continue;
+    if (menu === 'top') {
+      if (!entry.capability || caps[entry.capability]) nodes.push({ type: 'link', entry, href: entryHref(entry) });
+      continue;
+    }
+    if (seen.has(menu)) continue;
+    seen.add(menu);
+    if (!menuVisible(menu, caps)) continue;
+    nodes.push({ type: 'menu', id: menu, label: MENU_LABELS[menu], items: menuItems(menu, entries, caps) });
+  }
+  return nodes;
+}
+
+/** The entry whose route pattern matches a pathname (the content catch-all last). */
+export function findEntry(pathname: string, entries: readonly NavEntry[] = NAV_ENTRIES): NavEntry | undefined {
+  // Static paths win over patterns, as in the router ('/redeemrewards/basket').
+  const statics = entries.filter((e) => !e.path.includes(':'));
+  const patterns = entries.filter((e) => e.path.includes(':'));
+  return [...statics, ...patterns].find((e) => patternOf(e.path).test(pathname));
+}
+
+function patternOf(path: string): RegExp {
+  const source = path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) =>
+      seg.startsWith(':')
+        ? seg.endsWith('?')
+          ? '(?:/[^/]+)?'
+          : '/[^/]+'
+        : `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    )
+    .join('');
+  return new RegExp(`^${source || '/'}/?$`, 'i');
+}

@@ -1,0 +1,72 @@
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { contactSupportRequestSchema } from '@ovation/shared/schemas/support';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useContactSupport } from '../api/contact-support.ts';
+import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+
+const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+
+export function ContactSupportForm({ onSent }: { onSent: (message: string) => void }) {
+  const form = useForm({
+    resolver: zodResolver(contactSupportRequestSchema),
+    defaultValues: { name: '', email: '', phone: '', message: '' },
+  });
+  const server = useServerErrors(form, FIELDS, { title: 'Your message was not sent' });
+  const contact = useContactSupport();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    server.reset();
+    try {
+      const { message } = await contact.mutateAsync(values);
+      onSent(message);
+    } catch (error) {
+      server.apply(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Contact support">
+      <Stack gap="md">
+        <FormAlert error={server.formError} />
+        <TextInput
+          label="Your name"
+          autoComplete="name"
+          required
+          error={fieldError(errors.name?.message)}
+          {...form.register('name')}
+        />
+        <TextInput
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldError(errors.email?.message)}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Phone number"
+          description="Optional"
+          type="tel"
+          autoComplete="tel"
+          error={fieldError(errors.phone?.message)}
+          {...form.register('phone')}
+        />
+        <Textarea
+          label="How can we help?"
+          autosize
+          minRows={4}
+          maxRows={10}
+          required
+          error={fieldError(errors.message?.message)}
+          {...form.register('message')}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+          SEND MESSAGE
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { LoginForm } from './login-form.tsx';
+
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
+}));
+const post = vi.mocked(api.post);
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+const problem = (status: number, title: string, message: string) =>
+  new ApiError(message, status, title, { type: 'x', title, status, message, traceId: 't1' });
+
+async function fillAndSubmit(email = 'Member.ZA@example.com ', password = 'wrong-password') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/e-mail address/i), email);
+  await user.type(screen.getByLabelText(/^password/i), password);
+  await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+}
+
+describe('LoginForm', () => {
+  // A function returned from beforeEach would run as a teardown: keep the body a block.
+  beforeEach(() => {
+    post.mockReset();
+  });
+
+  it('shows the server message inside the form on 401', async () => {
+    post.mockRejectedValue(problem(401, 'Unauthorized', 'The e-mail address or password is incorrect.'));
+    const onSignedIn = vi.fn();
+    render(<LoginForm onSignedIn={onSignedIn} />, { wrapper });
+
+    await fillAndSubmit();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sign-in failed');
+    expect(alert.textContent).toContain('The e-mail address or password is incorrect.');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    // Sent silently (the form reports it) with the e-mail normalised by the shared schema.
+    expect(post).toHaveBeenCalledWith(
+      '/api/auth/login',
+      { email: 'member.za@example.com', password: 'wrong-password' },
+      { silent: true },
+    );
+  });
+
+  it('shows the lockout message on 429', async () => {
+    const text = 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.';
+    post.mockRejectedValue(problem(429, 'Too Many Requests', text));
+    render(<LoginForm onSignedIn={vi.fn()} />, { wrapper });
+    await fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+  });
+
+  it('passes the token on and validates before calling the server', async () => {
+    post.mockResolvedValue({ authToken: 'tok' });
+    const onSignedIn = vi.fn();
+    render(<LoginForm onSignedIn={onSignedIn} />, { wrapper });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'SIGN IN' }));
+    await screen.findByText('E-mail is required');
+    expect(screen.getByLabelText(/e-mail address/i).getAttribute('aria-invalid')).toBe('true');
+    expect(post).not.toHaveBeenCalled();
+
+    await fillAndSubmit('member.za@example.com', 'Ovation-demo-1');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('tok'));
+  });
+});

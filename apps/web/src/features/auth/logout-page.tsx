@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { LOGOUT_DELAY_MS } from '@ovation/shared/constants';
+import { clearRememberedPath } from '../../lib/remembered-path.ts';
+import { useSession } from '../../lib/session.tsx';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** /logout (spec Logout screen): revoke and clear the login, then go to the site root. */
+export default function LogoutPage() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  // StrictMode mounts twice in development; sign out once.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    clearRememberedPath();
+    // The message stays for at least LOGOUT_DELAY_MS even when the revoke is quick; a failed
+    // revoke still leaves the browser signed out (signOut clears local login data anyway).
+    void Promise.allSettled([signOut(), wait(LOGOUT_DELAY_MS)]).then(() => navigate('/', { replace: true }));
+  }, [signOut, navigate]);
+
+  return (
+    <Center mih="60vh" px="md">
+      <Stack align="center" gap="md" role="status" aria-live="polite">
+        <Loader />
+        <Text size="lg">Please wait, logging out</Text>
+      </Stack>
+    </Center>
+  );
+}

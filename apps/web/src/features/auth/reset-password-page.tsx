@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Alert } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { AuthCard } from './components/auth-card.tsx';
+import { NewPasswordForm } from './components/new-password-form.tsx';
+import { RequestResetForm } from './components/request-reset-form.tsx';
+import { SuccessPanel } from './components/success-panel.tsx';
+
+/**
+ * /resetpassword: without a token it asks for a reset link; with ?token=… (the link in the
+ * e-mail) it sets a new password.
+ */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [done, setDone] = useState<string | null>(null);
+
+  if (token) {
+    return (
+      <AuthCard title="Choose a new password" description="Pick a password you do not use anywhere else.">
+        {done ? (
+          <SuccessPanel title="Password changed" message={done} to="/hello" action="SIGN IN" />
+        ) : (
+          <NewPasswordForm token={token} onChanged={setDone} />
+        )}
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your e-mail address and we will send you a link to choose a new password."
+    >
+      {done ? (
+        <Alert color="teal" variant="light" title="Check your e-mail" role="status">
+          {done}
+        </Alert>
+      ) : (
+        <RequestResetForm onSent={setDone} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactUsRequest } from '@ovation/shared/schemas/support';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/site/contactus: a signed-in member's message; name and e-mail come from the profile. */
+export function contactUs(body: ContactUsRequest): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/site/contactus', body, { silent: true });
+}
+
+export function useContactUs() {
+  return useMutation({ mutationFn: contactUs });
+}

@@ -1,0 +1,55 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { contactUsRequestSchema } from '@ovation/shared/schemas/support';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useContactUs } from '../api/contact-us.ts';
+import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+
+const FIELDS = ['subject', 'message'] as const;
+
+export function ContactUsForm({ onSent }: { onSent: (message: string) => void }) {
+  const form = useForm({ resolver: zodResolver(contactUsRequestSchema), defaultValues: { subject: '', message: '' } });
+  const server = useServerErrors(form, FIELDS, { title: 'Your message was not sent' });
+  const contact = useContactUs();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    server.reset();
+    try {
+      const { message } = await contact.mutateAsync(values);
+      onSent(message);
+    } catch (error) {
+      server.apply(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Contact us">
+      <Stack gap="md">
+        <FormAlert error={server.formError} />
+        <TextInput
+          label="Subject"
+          required
+          maxLength={150}
+          error={fieldError(errors.subject?.message)}
+          {...form.register('subject')}
+        />
+        <Textarea
+          label="Message"
+          autosize
+          minRows={6}
+          maxRows={14}
+          required
+          error={fieldError(errors.message?.message)}
+          {...form.register('message')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={isSubmitting} w={{ base: '100%', sm: 'auto' }}>
+            SEND MESSAGE
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

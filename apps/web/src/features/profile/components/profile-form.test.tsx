@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
+}));
+const put = vi.mocked(api.put);
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+const profile = {
+  cellNum: '082 555 0123',
+  email: 'member.za@example.com',
+  interests: 'Bohemian Rhapsody',
+  asperations: '',
+};
+const VALIDATION = 'One or more validation errors occurred.';
+
+const field = (label: RegExp) => screen.getByLabelText(label);
+
+describe('ProfileForm', () => {
+  beforeEach(() => {
+    put.mockReset();
+  });
+
+  it('puts a server 400 errors map onto the matching fields (keys ignore case)', async () => {
+    put.mockRejectedValue(
+      new ApiError(VALIDATION, 400, 'Bad Request', {
+        type: 'https://ovation.example/problems/validation',
+        title: VALIDATION,
+        status: 400,
+        errors: {
+          Email: ['Another member already uses this e-mail address'],
+          cellnum: ['Cell number must be at least 10 characters', 'Cell number may hold only digits'],
+        },
+        traceId: 't1',
+      }),
+    );
+    render(<ProfileForm profile={profile} onSaved={vi.fn()} />, { wrapper });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'SAVE PROFILE' }));
+
+    const email = field(/e-mail address/i);
+    await screen.findByText('Another member already uses this e-mail address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(field(/cell number/i).getAttribute('aria-invalid')).toBe('true');
+    // Several messages for one field are joined by a line break.
+    const cellError = screen.getByText(/Cell number must be at least 10 characters/);
+    expect(cellError.textContent).toBe('Cell number must be at least 10 characters\nCell number may hold only digits');
+    // Fields without a server message stay valid.
+    expect(field(/theme song of my life/i).getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain('Your profile was not saved');
+    expect(put).toHaveBeenCalledWith('/api/profile', { ...profile, asperations: '' }, { silent: true });
+  });
+
+  it('hands the new session to the page when saved', async () => {
+    const session = { isProfileIncomplete: false };
+    put.mockResolvedValue(session);
+    const onSaved = vi.fn();
+    render(<ProfileForm profile={{ ...profile, cellNum: '' }} onSaved={onSaved} />, { wrapper });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'SAVE PROFILE' }));
+    await screen.findByText('Cell number must be at least 10 characters');
+    expect(put).not.toHaveBeenCalled();
+
+    await user.type(field(/cell number/i), '+27 82 555 0123');
+    await user.click(screen.getByRole('button', { name: 'SAVE PROFILE' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(session));
+  });
+});

@@ -1,0 +1,94 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { MESSAGE_BOX_BASE_Z_INDEX } from '@ovation/shared/constants';
+
+/** One global message box request (spec §3 "Message box entry"). */
+export interface MessageBoxEntry {
+  title?: string;
+  msg: string;
+  isShowCancel?: boolean;
+  okText?: string;
+  cancelText?: string;
+  /** Runs when the box closes: true for OK, false for Cancel (or dismissal of a Cancel box). */
+  callback?: (ok: boolean) => void;
+}
+
+export interface OpenMessageBox extends MessageBoxEntry {
+  id: number;
+  zIndex: number;
+}
+
+export const DEFAULT_MESSAGE_TITLE = 'An error has occured';
+
+/** The message box's HTML marker (spec §2): a message starting with it is HTML. */
+export const HTML_MARKER = '<html>';
+
+/** The HTML after the marker (the marker is stripped), or null when the message is text. */
+export function htmlAfterMarker(message: string): string | null {
+  const trimmed = message.trimStart();
+  if (!trimmed.toLowerCase().startsWith(HTML_MARKER)) return null;
+  return trimmed.slice(HTML_MARKER.length).replace(/<\/html>\s*$/i, '');
+}
+
+// A module store, so non-React code (the api client) can open boxes too.
+let boxes: OpenMessageBox[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** Opens a box on top of any open ones (z-index 10000 + 1 per box); resolves true on OK. */
+export function showMessage(entry: MessageBoxEntry): Promise<boolean> {
+  return new Promise((resolve) => {
+    const zIndex = MESSAGE_BOX_BASE_Z_INDEX + boxes.length;
+    const callback = (ok: boolean) => {
+      resolve(ok);
+      entry.callback?.(ok);
+    };
+    boxes = [...boxes, { ...entry, callback, id: nextId++, zIndex }];
+    emit();
+  });
+}
+
+export function closeMessage(id: number, ok: boolean): void {
+  const box = boxes.find((b) => b.id === id);
+  if (!box) return;
+  boxes = boxes.filter((b) => b.id !== id);
+  emit();
+  box.callback?.(ok);
+}
+
+/** Closes every box as cancelled (tests, and nothing should outlive a reset). */
+export function closeAllMessages(): void {
+  const open = boxes;
+  boxes = [];
+  emit();
+  open.forEach((b) => b.callback?.(false));
+}
+
+export function useMessageBox() {
+  return { show: showMessage };
+}
+
+const loadModals = () => import('../components/message-box-modals.tsx');
+const MessageBoxModals = lazy(loadModals);
+/**
+ * The modals are a separate chunk, kept off the sign-in page's critical path. The host
+ * fetches it once the app is idle, so a box can still open when the network later fails.
+ */
+export function preloadMessageBox(): void {
+  void loadModals().catch(() => undefined);
+}
+
+/** Renders the stack of open boxes; mounted once by the app providers. */
+export function MessageBoxHost() {
+  const open = useSyncExternalStore(subscribe, () => boxes);
+  if (open.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessageBoxModals boxes={open} onClose={closeMessage} />
+    </Suspense>
+  );
+}

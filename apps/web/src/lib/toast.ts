@@ -1,0 +1,15 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_DELAY_MS } from '@ovation/shared/constants';
+
+/** Short confirmations; they hide themselves after 5 s (spec §9). */
+export const toast = {
+  success(message: string, title?: string) {
+    notifications.show({ message, title, color: 'teal', autoClose: TOAST_DELAY_MS, withBorder: true });
+  },
+  error(message: string, title?: string) {
+    notifications.show({ message, title, color: 'red', autoClose: TOAST_DELAY_MS, withBorder: true });
+  },
+  info(message: string, title?: string) {
+    notifications.show({ message, title, color: 'indigo', autoClose: TOAST_DELAY_MS, withBorder: true });
+  },
+};
