@@ -110,5 +110,17 @@ export function useServerErrors<T extends FieldValues>(
     [setError, title],
   );
   const reset = useCallback(() => setFormError(resetServerErrors(clearErrors)), [clearErrors]);
-  return { formError, apply, reset };
+  /** Runs a submission: clears old errors first, and shows the server's errors if it fails. */
+  const run = useCallback(
+    async (action: () => Promise<unknown>) => {
+      reset();
+      try {
+        await action();
+      } catch (error) {
+        apply(error);
+      }
+    },
+    [reset, apply],
+  );
+  return { formError, apply, reset, run };
 }

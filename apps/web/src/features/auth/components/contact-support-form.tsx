@@ -17,15 +17,12 @@ export function ContactSupportForm({ onSent }: { onSent: (message: string) => vo
   const contact = useContactSupport();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.reset();
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       const { message } = await contact.mutateAsync(values);
       onSent(message);
-    } catch (error) {
-      server.apply(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Contact support">

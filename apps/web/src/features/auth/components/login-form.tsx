@@ -23,16 +23,13 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const login = useLogin();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.reset();
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    // 401 (wrong e-mail or password) and 429 (too many attempts) are shown in the form.
+    server.run(async () => {
       const { authToken } = await login.mutateAsync(values);
       await onSignedIn(authToken);
-    } catch (error) {
-      // 401 (wrong e-mail or password) and 429 (too many attempts) are shown in the form.
-      server.apply(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate aria-label="Sign in">

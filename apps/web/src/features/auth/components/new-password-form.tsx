@@ -32,13 +32,7 @@ export function NewPasswordForm({ token, onChanged }: NewPasswordFormProps) {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
-    server.reset();
-    try {
-      const { message } = await reset.mutateAsync({ token, password });
-      onChanged(message);
-    } catch (error) {
-      server.apply(error);
-    }
+    await server.run(async () => onChanged((await reset.mutateAsync({ token, password })).message));
   });
 
   return (

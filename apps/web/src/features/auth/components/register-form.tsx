@@ -27,14 +27,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
-    server.reset();
-    try {
-      const { message } = await register.mutateAsync(body);
-      onRegistered(message);
-    } catch (error) {
-      // 400 unknown member and 409 already registered carry a message meant for the member.
-      server.apply(error);
-    }
+    // 400 unknown member and 409 already registered carry a message meant for the member.
+    await server.run(async () => onRegistered((await register.mutateAsync(body)).message));
   });
 
   return (

@@ -15,15 +15,12 @@ export function RequestResetForm({ onSent }: { onSent: (message: string) => void
   const request = useRequestPasswordReset();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.reset();
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       const { message } = await request.mutateAsync(values);
       onSent(message);
-    } catch (error) {
-      server.apply(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Request a password reset">

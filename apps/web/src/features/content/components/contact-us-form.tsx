@@ -14,15 +14,12 @@ export function ContactUsForm({ onSent }: { onSent: (message: string) => void })
   const contact = useContactUs();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.reset();
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       const { message } = await contact.mutateAsync(values);
       onSent(message);
-    } catch (error) {
-      server.apply(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Contact us">

@@ -30,17 +30,14 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const update = useUpdateProfile();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.reset();
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       const session = await update.mutateAsync(values);
       // The saved (normalised) values become the new baseline of the form.
       form.reset(values);
       onSaved(session);
-    } catch (error) {
-      server.apply(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="My details">
