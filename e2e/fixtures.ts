@@ -2,7 +2,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Ovation-demo-1';
 export const SCREENSHOT_DIR = '.test-output/screenshots';
-export const BASE_URL = 'http://127.0.0.1:3100';
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 /** Signs in through the API (the login form has its own journey) and opens `path`. */
 export async function signInAs(page: Page, email: string, path = '/') {

@@ -5,10 +5,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@ovation/'));
 
-rmSync('dist', { recursive: true, force: true });
+// SERVER_OUT_DIR lets side-by-side builds coexist; it must stay inside the repo so packages resolve.
+const outDir = process.env.SERVER_OUT_DIR ?? 'dist';
+rmSync(outDir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outfile: `${outDir}/server.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,5 +19,5 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('server bundled to apps/server/dist/server.js');
+cpSync('src/db/migrations', `${outDir}/migrations`, { recursive: true });
+console.log(`server bundled to apps/server/${outDir}/server.js`);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Points ledger and recognition flows (issue 4). The three send calls are the contract of the
+ * issue; every point-moving request also carries an `Idempotency-Key` header.
+ */
+export const MESSAGE_MAX_LENGTH = 1000;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+const message = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .min(1, 'Message is required')
+  .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+const memberId = z.number({ error: 'Choose a colleague' }).int('Choose a colleague').positive('Choose a colleague');
+const points = z
+  .number({ error: 'Points must be a whole number' })
+  .int('Points must be a whole number')
+  .min(1, 'Points must be at least 1')
+  .max(1_000_000, 'Points are too many');
+
+export const recognitionSendRequestSchema = z.object({
+  toMemberIds: z
+    .array(memberId, { error: 'Choose at least one colleague' })
+    .min(1, 'Choose at least one colleague')
+    .max(200, 'Choose at most 200 colleagues'),
+  behaviourId: z.number({ error: 'Choose a behaviour' }).int('Choose a behaviour').positive('Choose a behaviour'),
+  message,
+  /** Points each recipient gets from the manager's team budget (managers only). */
+  points: points.optional(),
+});
+export type RecognitionSendRequest = z.input<typeof recognitionSendRequestSchema>;
+
+export const high5SendRequestSchema = z.object({ toMemberId: memberId, message });
+export type High5SendRequest = z.input<typeof high5SendRequestSchema>;
+
+export const payItForwardSendRequestSchema = z.object({ toMemberId: memberId, points, message });
+export type PayItForwardSendRequest = z.input<typeof payItForwardSendRequestSchema>;
+
+/** What every send answers: the thread items created and the sender's balances after it. */
+export const sendResponseSchema = z.object({
+  messageLogIds: z.array(z.number().int()),
+  message: z.string(),
+  balances: z.object({
+    awardsPointsAvailable: z.number().int(),
+    awardsPointsAvailable1: z.number().int(),
+    awardsPointsAvailableMng: z.number().int(),
+  }),
+});
+export type SendResponse = z.infer<typeof sendResponseSchema>;
+
+export const behaviourSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const behavioursResponseSchema = z.object({ behaviours: z.array(behaviourSchema) });
+
+/** Colleague search for the recognition forms (name or division). */
+export const memberSearchRequestSchema = z.object({
+  query: z.string().trim().max(100).default(''),
+  /** Only the manager's own team (managers). */
+  teamOnly: z.boolean().default(false),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+export const memberSearchResultSchema = z.object({
+  memberId: z.number().int(),
+  memberName: z.string(),
+  division: z.string(),
+  country: z.string(),
+  picId: z.string(),
+  isTeamMember: z.boolean(),
+});
+export const memberSearchResponseSchema = z.object({ members: z.array(memberSearchResultSchema) });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Statements (issue 4): personal points, game plays and a manager's team budget. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd');
+export const statementQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const statementLineSchema = z.object({
+  transactionId: z.number().int(),
+  /** ISO date-time (UTC). */
+  date: z.string(),
+  description: z.string(),
+  /** The other member involved, if any (e.g. who recognised you, whom you paid forward). */
+  counterparty: z.string(),
+  /** Positive credits the account, negative debits it (integer points). */
+  amount: z.number().int(),
+  /** Running balance after this line. */
+  balance: z.number().int(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export const statementResponseSchema = z.object({
+  openingBalance: z.number().int(),
+  closingBalance: z.number().int(),
+  lines: z.array(statementLineSchema),
+});
+export type StatementResponse = z.infer<typeof statementResponseSchema>;
+
+/** Routes: GET /api/statements/{points|plays|team-budget}[/csv]?from&to. */
+export const STATEMENT_KINDS = ['points', 'plays', 'team-budget'] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+export const recognitionSummaryItemSchema = z.object({
+  messageLogId: z.number().int(),
+  kind: z.enum(['recognition', 'high5', 'payitforward']),
+  /** Behaviour name, 'High Five' or 'Pay It Forward'. */
+  label: z.string(),
+  otherMemberName: z.string(),
+  message: z.string(),
+  points: z.number().int(),
+  createdAt: z.string(),
+});
+const kindTotals = z.object({ recognition: z.number().int(), high5: z.number().int(), payitforward: z.number().int() });
+export const myRecognitionResponseSchema = z.object({
+  received: z.array(recognitionSummaryItemSchema),
+  given: z.array(recognitionSummaryItemSchema),
+  totals: z.object({
+    received: kindTotals,
+    given: kindTotals,
+    pointsReceived: z.number().int(),
+    pointsGiven: z.number().int(),
+  }),
+});
+export type MyRecognitionResponse = z.infer<typeof myRecognitionResponseSchema>;
