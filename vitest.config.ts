@@ -5,11 +5,14 @@ import react from '@vitejs/plugin-react';
  * One Vitest run, several projects: shared units, web units (jsdom), the server API on
  * PGlite, and the same server API suite on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+// *.pg.test.ts files prove behaviour under real concurrency, which PGlite (one transaction at a
+// time) cannot show: they belong to the PostgreSQL project only.
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: './apps/server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -34,7 +37,7 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
-      serverProject('server-pglite', { TEST_DB_DRIVER: 'pglite' }),
+      serverProject('server-pglite', { TEST_DB_DRIVER: 'pglite' }, ['**/*.pg.test.ts']),
       ...(pgUrl ? [serverProject('server-postgres', { TEST_DB_DRIVER: 'pg', TEST_DATABASE_URL: pgUrl })] : []),
     ],
   },

@@ -20,4 +20,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', `${outDir}/migrations`, { recursive: true });
+cpSync('src/db/sql', `${outDir}/sql`, { recursive: true });
 console.log(`server bundled to apps/server/${outDir}/server.js`);

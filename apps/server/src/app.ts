@@ -22,6 +22,25 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { behavioursRoutes } from './modules/behaviours/behaviours.routes.ts';
+import { high5Routes } from './modules/high5/high5.routes.ts';
+import { membersSearchRoutes } from './modules/members-search/members-search.routes.ts';
+import { myRecognitionRoutes } from './modules/myrecognition/myrecognition.routes.ts';
+import { payItForwardRoutes } from './modules/payitforward/payitforward.routes.ts';
+import { recognitionRoutes } from './modules/recognition/recognition.routes.ts';
+import { statementsRoutes } from './modules/statements/statements.routes.ts';
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { celebrationsRoutes } from './modules/celebrations/celebrations.routes.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { getToKnowRoutes } from './modules/gettoknow/gettoknow.routes.ts';
+import { createFeedCaches } from './modules/home/feed-caches.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { livePlugin } from './modules/live/live.plugin.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { resolveLiveSecret } from './modules/live/live-tickets.ts';
+import { moodRoutes } from './modules/mood/mood.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
+import { trendingRoutes } from './modules/trending/trending.routes.ts';
 
 export interface RouteInfo {
   method: string;
@@ -103,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(xsrfPlugin, { secure });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
+  await app.register(livePlugin);
 
   const limits = createAuthLimits();
   await app.register(healthRoutes);
@@ -114,6 +134,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supportRoutes, { supportEmail: config.SUPPORT_EMAIL, limiter: limits.contactPerIp });
   await app.register(profileRoutes);
   await app.register(outboxRoutes);
+  await app.register(behavioursRoutes);
+  await app.register(membersSearchRoutes);
+  await app.register(recognitionRoutes);
+  await app.register(high5Routes);
+  await app.register(payItForwardRoutes);
+  await app.register(myRecognitionRoutes);
+  await app.register(statementsRoutes);
+  const liveSecret = resolveLiveSecret(config.LIVE_SECRET);
+  const feedCaches = createFeedCaches(config.FEED_CACHE_SECONDS * 1000);
+  await app.register(feedRoutes);
+  await app.register(newsRoutes);
+  await app.register(bannersRoutes);
+  await app.register(celebrationsRoutes, { caches: feedCaches, secret: liveSecret });
+  await app.register(homeRoutes, { caches: feedCaches, secret: liveSecret });
+  await app.register(trendingRoutes, { caches: feedCaches });
+  await app.register(moodRoutes);
+  await app.register(getToKnowRoutes);
+  await app.register(liveRoutes, { secret: liveSecret });
   await app.register(staticWebPlugin, { root: webRoot(config) });
 
   return app;

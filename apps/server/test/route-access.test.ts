@@ -17,7 +17,15 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/support/contact',
   'POST /api/site/getcontentdb',
   'GET /api/openapi.json',
+  // EventSource sends no bearer header: a 60-second signed ticket authenticates the stream.
+  'GET /api/live/stream',
 ]);
+
+/** Valid bodies for capability routes, so the schema's 400 does not come before the 403. */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/mood/data': { value: 1 },
+  'POST /api/payitforward/send': { toMemberId: 1, points: 1, message: 'Thanks' },
+};
 
 const apiRoutes = () =>
   ctx.app.routeCatalog.filter(
@@ -53,7 +61,7 @@ describe('route access', () => {
       const res = await ctx.request({
         method: route.method as 'GET',
         url: route.url.replace(/:\w+/g, '1'),
-        payload: route.method === 'GET' ? undefined : {},
+        payload: route.method === 'GET' ? undefined : (SAMPLE_BODIES[`${route.method} ${route.url}`] ?? {}),
         token,
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);

@@ -21,6 +21,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /**
+   * Signs live-stream tickets and celebration member hashes. Empty: a random secret per boot
+   * (set the same value on every instance so their tickets and hashes agree).
+   */
+  LIVE_SECRET: z.string().default(''),
+  /** Seconds the Home screen's aggregates (leaderboard, trending, celebrations) are reused. */
+  FEED_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Serve the built SPA from this folder (empty: apps/web/dist next to the server). */
   WEB_DIST_DIR: z.string().default(''),
 });

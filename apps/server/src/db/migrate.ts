@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database, Db } from './client.ts';
 
 /** src/db/migrations when run from source; dist/migrations next to the bundled server. */
 function migrationsFolder(): string {
@@ -13,12 +13,28 @@ function migrationsFolder(): string {
 
 const MIGRATION_LOCK = 727_001;
 
+/**
+ * Hand-written SQL Drizzle cannot express (the ledger's append-only triggers, docs/decisions/0004),
+ * applied after the migrations on every start; each statement is idempotent (CREATE OR REPLACE).
+ */
+async function applyGuards(db: Db): Promise<void> {
+  const candidates = ['./sql/ledger-guards.sql', './db/sql/ledger-guards.sql'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
+  const file = candidates.find((p) => existsSync(p));
+  if (!file) throw new Error(`ledger-guards.sql not found (looked in ${candidates.join(', ')})`);
+  for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+    if (statement.replace(/--.*$/gm, '').trim()) await db.execute(sql.raw(statement));
+  }
+}
+
 /** Applies the SQL migrations; on PostgreSQL an advisory lock keeps concurrent instances apart. */
 export async function migrateDatabase(database: Database): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (database.driver === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: migrationsFolderPath });
+    await applyGuards(database.db);
     return;
   }
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -29,6 +45,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migrate(db, { migrationsFolder: migrationsFolderPath });
+      await applyGuards(db as unknown as Db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     }

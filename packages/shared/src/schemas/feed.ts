@@ -179,3 +179,21 @@ export const moodHistoryQuerySchema = z.object({
 export const moodHistoryResponseSchema = z.object({
   moods: z.array(z.object({ day: z.string(), value: z.number().int() })),
 });
+
+/**
+ * Live updates (beyond the spec): POST /api/live/ticket gives a ticket valid for 60 s; open
+ * `new EventSource('/api/live/stream?ticket=…')`. Events: `kudos` {messageLogId} for a new
+ * item and `reaction` {messageLogId, likeCount, cheerCount, supportCount}. When the stream
+ * fails or ends (it ends after 30 minutes), fetch a new ticket and reconnect.
+ */
+export const liveTicketResponseSchema = z.object({ ticket: z.string() });
+export const liveStreamQuerySchema = z.object({ ticket: z.string().max(200) });
+export interface LiveKudosEvent {
+  messageLogId: number;
+}
+export interface LiveReactionEvent {
+  messageLogId: number;
+  likeCount: number;
+  cheerCount: number;
+  supportCount: number;
+}

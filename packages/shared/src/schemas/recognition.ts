@@ -58,6 +58,11 @@ export const memberSearchRequestSchema = z.object({
   /** Only the manager's own team (managers). */
   teamOnly: z.boolean().default(false),
   limit: z.number().int().min(1).max(50).default(20),
+  /**
+   * Look these members up by id instead (the query is then ignored): the forms open with a
+   * preselected colleague from a link like /recognise/123 and need that colleague's name.
+   */
+  memberIds: z.array(z.number().int().positive()).max(50).optional(),
 });
 export const memberSearchResultSchema = z.object({
   memberId: z.number().int(),

@@ -47,4 +47,13 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     audience: 'public',
     content: `<p>Ovation celebrates the people who make the firm what it is. Sign in to recognise a colleague today.</p>`,
   },
+  {
+    key: 'wellbeing',
+    title: 'Wellbeing',
+    audience: 'members',
+    content: `<p>How you feel matters. Your daily check-in helps you notice patterns, and (anonymously, in aggregate) helps the firm see how teams are doing.</p>
+<h3>When the week is heavy</h3><ul><li>Talk to your manager or a colleague you trust; a short walk and a conversation help more than you expect.</li><li>Block focus time in your calendar and protect your lunch break.</li><li>Use your leave: rest is part of doing good work.</li></ul>
+<h3>Support that is always there</h3><p>The Employee Wellbeing Programme offers free, confidential counselling, financial and legal advice for you and your family, 24 hours a day. Find the number on the intranet's Wellbeing page or ask Human Capital.</p>
+<h3>Recognise someone today</h3><p>Appreciation lifts both people. Send a High Five to a colleague who made your day easier.</p>`,
+  },
 ];

@@ -5,6 +5,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { sanitizeContentHtml } from '../../lib/sanitize.ts';
 import { upsertContentPage } from '../../modules/content/content.repository.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
+import { seedFeed } from './feed-seed.ts';
+import { seedLedger } from './ledger-seed.ts';
 import { DIVISION_TREE, FIRST_NAMES, OTHER_COUNTRIES, SKILLS, SURNAMES, THEME_SONGS, UNITS } from './firm-data.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -150,6 +152,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ members: num
       { key: 'pointsName', value: 'Kudos' },
       { key: 'clientTitle', value: 'Ovation' },
     ]);
+    await seedFeed(tx, now);
+    await seedLedger(tx, now);
     return { members: inserted.length };
   });
 }

@@ -5,17 +5,18 @@ import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-errors.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
 import { readSettings } from '../settings/settings.repository.ts';
-import { NO_BALANCES, presentProfile } from './profile.presenter.ts';
+import { readMemberBalances } from '../ledger/accounts.repository.ts';
+import { presentProfile } from './profile.presenter.ts';
 
 /** The signed-in member's session: profile fields of spec §3 and capabilities. */
 export async function loadSession(db: Db, memberId: number, now = new Date()): Promise<LoadSessionResponse> {
-  const [row, config] = await Promise.all([
+  const [row, config, balances] = await Promise.all([
     findMemberProfile(db, memberId),
     readSettings(db, ['pointsName', 'clientTitle']),
+    readMemberBalances(db, memberId),
   ]);
   if (!row) throw unauthorized();
-  // Balances come from the points ledger (issue 4); until it lands every balance is 0.
-  const profile = presentProfile(row, NO_BALANCES, config.pointsName);
+  const profile = presentProfile(row, balances, config.pointsName);
   return {
     profile,
     capabilities: getCapabilities(profile),

@@ -1,0 +1,69 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { KUDOS_PAGE_SIZE, type KudosItem } from '@ovation/shared/schemas/feed';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from './sql-rows.ts';
+
+/** At most this many names per reaction kind; the counts carry the totals. */
+export const REACTED_NAMES_LIMIT = 25;
+
+/** A Kudos item as the query returns it (bigint ids may arrive as strings). */
+export type KudosRow = Omit<KudosItem, 'messageLogId'> & { messageLogId: number | string };
+
+/** Whether the viewer reacted: a primary-key probe, skipped when nobody reacted at all. */
+const viewerReacted = (kind: number, count: SQL, viewerId: number) => sql`
+  (${count} > 0 and exists (
+    select 1 from kudos_reactions r where r.kudos_id = k.id and r.kind = ${kind} and r.member_id = ${viewerId}))`;
+
+/** The newest names of a kind as a JSON string: a backward scan of kudos_reactions_recent_idx. */
+const reactedNames = (kind: number, count: SQL) => sql`
+  case when ${count} = 0 then '[]' else (
+    select coalesce(jsonb_agg(jsonb_build_object('FullName', m.first_name || ' ' || m.surname)
+                              order by r.created_at desc, r.member_id desc), '[]'::jsonb)::text
+    from (select r.member_id, r.created_at from kudos_reactions r
+          where r.kudos_id = k.id and r.kind = ${kind}
+          order by r.created_at desc, r.member_id desc limit ${REACTED_NAMES_LIMIT}) r
+    join members m on m.id = r.member_id) end`;
+
+/**
+ * Kudos items for one viewer, in one statement: `picked` chooses the kudos rows (an index
+ * range on the primary key with a limit), then per row: primary-key joins for names and
+ * behaviour, PK probes for the viewer's flags and limited index scans for reacted names.
+ */
+function itemsQuery(viewerId: number, picked: SQL): SQL {
+  return sql`
+    select k.id as "messageLogId", k.to_member_id as "toMemberId",
+      tm.first_name || ' ' || tm.surname as "memberName",
+      fm.first_name || ' ' || fm.surname as "fromMemberName",
+      case k.kind when 'payitforward' then 'Pay It Forward' when 'high5' then 'High Five'
+        else coalesce(nullif(b.name, ''), 'High Five') end as "f3",
+      k.message as "message",
+      k.like_count as "likeCount", k.cheer_count as "cheerCount", k.support_count as "supportCount",
+      ${viewerReacted(1, sql`k.like_count`, viewerId)} as "userLiked",
+      ${viewerReacted(2, sql`k.cheer_count`, viewerId)} as "userCheered",
+      ${viewerReacted(3, sql`k.support_count`, viewerId)} as "userSupported",
+      ${reactedNames(1, sql`k.like_count`)} as "reactedUserLiked",
+      ${reactedNames(2, sql`k.cheer_count`)} as "reactedUserCheered",
+      ${reactedNames(3, sql`k.support_count`)} as "reactedUserSupported",
+      greatest(0, floor(extract(epoch from (now() - k.created_at)) / 60))::int as "mins"
+    from (${picked}) k
+    join members tm on tm.id = k.to_member_id
+    join members fm on fm.id = k.from_member_id
+    left join behaviours b on b.id = k.behaviour_id
+    order by k.id desc`;
+}
+
+/**
+ * One page, newest first. With an anchor (the first id of page 1) later pages count from it,
+ * so items posted meanwhile do not shift them. Reads one row more than a page for hasMore.
+ */
+export async function findKudosPage(db: Db, viewerId: number, page: number, anchor?: number, size = KUDOS_PAGE_SIZE) {
+  const where = anchor === undefined ? sql`` : sql`where id <= ${anchor}`;
+  const picked = sql`select * from kudos ${where} order by id desc limit ${size + 1} offset ${(page - 1) * size}`;
+  const rows = await queryRows<KudosRow>(db, itemsQuery(viewerId, picked));
+  return { rows: rows.slice(0, size), hasMore: rows.length > size };
+}
+
+export async function findKudosItem(db: Db, viewerId: number, kudosId: number): Promise<KudosRow | undefined> {
+  const [row] = await queryRows<KudosRow>(db, itemsQuery(viewerId, sql`select * from kudos where id = ${kudosId}`));
+  return row;
+}

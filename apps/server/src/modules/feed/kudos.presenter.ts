@@ -1,0 +1,30 @@
+import { KUDOS_FIELDS, type DataTable, type KudosItem } from '@ovation/shared/schemas/feed';
+import type { KudosRow } from './kudos-feed.repository.ts';
+import { toNumber } from './sql-rows.ts';
+
+/** A repository row with the spec's types (ids and counts as numbers). */
+export function presentKudosItem(row: KudosRow): KudosItem {
+  return {
+    ...row,
+    messageLogId: toNumber(row.messageLogId),
+    toMemberId: toNumber(row.toMemberId),
+    likeCount: toNumber(row.likeCount),
+    cheerCount: toNumber(row.cheerCount),
+    supportCount: toNumber(row.supportCount),
+    userLiked: row.userLiked === true,
+    userCheered: row.userCheered === true,
+    userSupported: row.userSupported === true,
+    mins: toNumber(row.mins),
+  };
+}
+
+/** The spec §3 server data table: KUDOS_FIELDS plus one row per item in that order. */
+export function presentKudosTable(rows: KudosRow[]): DataTable {
+  return {
+    fields: [...KUDOS_FIELDS],
+    rows: rows.map((row) => {
+      const item = presentKudosItem(row);
+      return KUDOS_FIELDS.map((field) => item[field]);
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from './sql-rows.ts';
+
+/** The cached count column of each reaction kind (1 like, 2 cheer, 3 support). */
+const COUNT_COLUMNS = { 1: 'like_count', 2: 'cheer_count', 3: 'support_count' } as const;
+export type ReactionKind = keyof typeof COUNT_COLUMNS;
+
+/**
+ * Adds the member's reaction and bumps the cached count, in one statement (so atomically):
+ * the primary key (kudos_id, kind, member_id) makes a repeat — even a concurrent one — insert
+ * nothing, and the count moves only when a row was inserted. True when something changed.
+ */
+export async function addReaction(db: Db, kudosId: number, kind: ReactionKind, memberId: number) {
+  const column = sql.identifier(COUNT_COLUMNS[kind]);
+  const rows = await queryRows<{ id: unknown }>(
+    db,
+    sql`
+      with added as (
+        insert into kudos_reactions (kudos_id, kind, member_id)
+        select k.id, ${kind}, ${memberId} from kudos k where k.id = ${kudosId}
+        on conflict do nothing
+        returning kudos_id)
+      update kudos set ${column} = ${column} + 1
+      where id in (select kudos_id from added)
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Withdraws the member's reaction; the count drops only when a row was deleted. */
+export async function removeReaction(db: Db, kudosId: number, kind: ReactionKind, memberId: number) {
+  const column = sql.identifier(COUNT_COLUMNS[kind]);
+  const rows = await queryRows<{ id: unknown }>(
+    db,
+    sql`
+      with removed as (
+        delete from kudos_reactions
+        where kudos_id = ${kudosId} and kind = ${kind} and member_id = ${memberId}
+        returning kudos_id)
+      update kudos set ${column} = ${column} - 1
+      where id in (select kudos_id from removed)
+      returning id`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
+import type { Db } from '../../db/client.ts';
+import { utcToday } from '../celebrations/celebration-dates.ts';
+import type { FeedCaches } from '../home/feed-caches.ts';
+import { findCardsFrom, searchCards } from './gettoknow.repository.ts';
+
+export const HOME_CARDS = 12;
+export const SEARCH_PAGE_SIZE = 24;
+
+/** A point in [0, 1) that changes every day, so the Connect-with carousel varies. */
+function dayFraction(day: string): number {
+  return createHash('sha256').update(`gettoknow:${day}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** Twelve colleagues' cards for the Home carousel, the same for everyone today (but never yourself). */
+export async function getHomeCards(db: Db, caches: FeedCaches, viewerId: number, now = new Date()) {
+  const day = utcToday(now);
+  const cards = await caches.getToKnow.get(day, () => findCardsFrom(db, dayFraction(day), HOME_CARDS + 1));
+  return cards.filter((c) => c.memberId !== viewerId).slice(0, HOME_CARDS);
+}
+
+export async function searchColleagues(
+  db: Db,
+  viewerId: number,
+  input: { query: string; page: number },
+): Promise<{ members: GetToKnowCard[]; hasMore: boolean }> {
+  const rows = await searchCards(db, viewerId, input.query, SEARCH_PAGE_SIZE + 1, (input.page - 1) * SEARCH_PAGE_SIZE);
+  return { members: rows.slice(0, SEARCH_PAGE_SIZE), hasMore: rows.length > SEARCH_PAGE_SIZE };
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { homeDataResponseSchema } from '@ovation/shared/schemas/feed';
+import { requireMember } from '../../plugins/auth.ts';
+import type { FeedCaches } from './feed-caches.ts';
+import { getHomeData } from './get-home-data.ts';
+
+export const homeRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches; secret: Buffer }> = async (
+  app,
+  { caches, secret },
+) => {
+  app.post(
+    '/api/site/gethomedata',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'recentRecognition, getToKnow, celebrations and leaderboard (spec §7)',
+        security: [{ bearer: [] }],
+        body: z.object({}).passthrough().optional(),
+        response: { 200: homeDataResponseSchema },
+      },
+    },
+    async (request) => getHomeData({ db: app.db, caches, secret }, requireMember(request).memberId),
+  );
+};

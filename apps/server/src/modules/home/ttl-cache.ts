@@ -1,0 +1,32 @@
+/**
+ * Reuses a computed value for a while, per key, and shares one computation between
+ * concurrent callers. Used for Home aggregates that scan many rows (leaderboard, trending,
+ * celebrations): at 50 concurrent requests they are computed once per instance per TTL.
+ * A TTL of 0 turns caching off (tests).
+ */
+export class TtlCache<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const at = this.now();
+    const hit = this.entries.get(key);
+    if (hit && at - hit.at < this.ttlMs) return hit.value;
+    const value = load();
+    const entry = { at, value };
+    this.entries.set(key, entry);
+    // A failure is not remembered: the next caller tries again.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    if (this.entries.size > 64) {
+      for (const [k, e] of this.entries) if (at - e.at >= this.ttlMs) this.entries.delete(k);
+    }
+    return value;
+  }
+}

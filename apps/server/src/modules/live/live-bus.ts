@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+
+/** What open browsers are told (server-sent events; beyond the spec). */
+export type LiveEvent =
+  | { type: 'kudos'; data: { messageLogId: number } }
+  | {
+      type: 'reaction';
+      data: { messageLogId: number; likeCount: number; cheerCount: number; supportCount: number };
+    };
+
+/** Carries events to other app instances (PostgreSQL LISTEN/NOTIFY); none on PGlite. */
+export interface LiveRelay {
+  send(message: string): void;
+  close(): Promise<void>;
+}
+
+type Listener = (event: LiveEvent) => void;
+
+/**
+ * The in-process event bus. Local listeners hear an event at once; the relay carries it to
+ * the other instances, which ignore their own messages (tagged with this bus's origin).
+ */
+export class LiveBus {
+  readonly origin = randomUUID();
+  private readonly listeners = new Set<Listener>();
+  private relay: LiveRelay | null = null;
+
+  setRelay(relay: LiveRelay | null) {
+    this.relay = relay;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Call after the transaction that created the kudos row has committed. */
+  publishKudosCreated(messageLogId: number) {
+    this.publish({ type: 'kudos', data: { messageLogId } });
+  }
+
+  publishReaction(data: Extract<LiveEvent, { type: 'reaction' }>['data']) {
+    this.publish({ type: 'reaction', data });
+  }
+
+  publish(event: LiveEvent) {
+    this.deliver(event);
+    this.relay?.send(JSON.stringify({ origin: this.origin, event }));
+  }
+
+  /** A message from the relay: delivered unless it is this instance's own. */
+  receive(message: string) {
+    let parsed: { origin?: unknown; event?: LiveEvent };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (parsed.origin === this.origin || !parsed.event || typeof parsed.event.type !== 'string') return;
+    this.deliver(parsed.event);
+  }
+
+  private deliver(event: LiveEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+}

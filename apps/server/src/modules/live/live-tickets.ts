@@ -1,0 +1,31 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const LIVE_TICKET_TTL_MS = 60_000;
+
+/** The configured secret, or a random one for this process (tickets then work per instance). */
+export function resolveLiveSecret(configured: string): Buffer {
+  return configured ? Buffer.from(configured, 'utf8') : randomBytes(32);
+}
+
+const sign = (secret: Buffer, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+
+/**
+ * A short-lived ticket for EventSource, which cannot send the bearer header:
+ * `{memberId}.{expiresAtMs}.{hmac}`. Never a long-lived token in a URL.
+ */
+export function issueLiveTicket(secret: Buffer, memberId: number, now = Date.now()): string {
+  const body = `${memberId}.${now + LIVE_TICKET_TTL_MS}`;
+  return `${body}.${sign(secret, body)}`;
+}
+
+/** The member id of a valid, unexpired ticket; null otherwise. */
+export function verifyLiveTicket(secret: Buffer, ticket: string, now = Date.now()): number | null {
+  const match = /^(\d{1,10})\.(\d{1,15})\.([\w-]{43})$/.exec(ticket);
+  if (!match) return null;
+  const [, id, expires, signature] = match;
+  const expected = Buffer.from(sign(secret, `${id}.${expires}`));
+  const given = Buffer.from(signature!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (Number(expires) < now) return null;
+  return Number(id);
+}

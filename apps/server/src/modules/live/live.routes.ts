@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { liveStreamQuerySchema, liveTicketResponseSchema } from '@ovation/shared/schemas/feed';
+import { tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
+import { requireMember } from '../../plugins/auth.ts';
+import { issueLiveTicket, verifyLiveTicket } from './live-tickets.ts';
+
+export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app, { secret }) => {
+  app.post(
+    '/api/live/ticket',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'A 60-second ticket for the live event stream',
+        security: [{ bearer: [] }],
+        response: { 200: liveTicketResponseSchema },
+      },
+    },
+    async (request) => ({ ticket: issueLiveTicket(secret, requireMember(request).memberId) }),
+  );
+
+  // EventSource sends no bearer header: the signed ticket authenticates instead.
+  app.get(
+    '/api/live/stream',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['live'],
+        summary: 'Server-sent events: kudos (new items) and reaction (new counts)',
+        querystring: liveStreamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const memberId = verifyLiveTicket(secret, request.query.ticket);
+      if (memberId === null) throw unauthorized('The live ticket is invalid or has expired.');
+      if (!app.liveStreams.canOpen(memberId)) throw tooManyRequests('Too many live streams are open.');
+      reply.hijack();
+      // Keep the security headers set by the hooks so far; the reply object is bypassed now.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      app.liveStreams.add(reply.raw, memberId);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Pool, PoolClient } from 'pg';
+import type { LiveBus, LiveRelay } from './live-bus.ts';
+
+export const LIVE_CHANNEL = 'ovation_live';
+const RECONNECT_MS = 2000;
+
+/**
+ * LISTEN/NOTIFY fan-out between app instances on one PostgreSQL database. One pooled client
+ * is held for LISTEN (reconnected after a failure); NOTIFY goes through the pool.
+ */
+export async function startPgRelay(pool: Pool, bus: LiveBus, log: FastifyBaseLogger): Promise<LiveRelay> {
+  let client: PoolClient | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const onNotification = (msg: { channel: string; payload?: string }) => {
+    if (msg.channel === LIVE_CHANNEL && msg.payload) bus.receive(msg.payload);
+  };
+
+  const drop = (err?: unknown) => {
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeListener('notification', onNotification);
+      current.release(err instanceof Error ? err : true);
+    }
+  };
+
+  const connect = async () => {
+    retry = null;
+    if (closed) return;
+    try {
+      const c = await pool.connect();
+      if (closed) return c.release(true);
+      c.on('notification', onNotification);
+      c.on('error', (err) => {
+        log.warn({ err }, 'live listener lost its connection; reconnecting');
+        drop(err);
+        if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+      });
+      client = c;
+      await c.query(`listen ${LIVE_CHANNEL}`);
+    } catch (err) {
+      log.warn({ err }, 'live listener could not connect; retrying');
+      drop(err);
+      if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    }
+  };
+  await connect();
+
+  return {
+    send(message) {
+      if (closed) return;
+      pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, message]).catch((err: unknown) => {
+        log.warn({ err }, 'live event not relayed to other instances');
+      });
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      drop();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { StatementKind, StatementQuery, StatementResponse } from '@ovation/shared/schemas/statements';
+import type { Db } from '../../db/client.ts';
+import { fieldError } from '../../lib/app-errors.ts';
+import type { MemberAccountKind } from '../ledger/accounts.repository.ts';
+import { describeEntry } from './describe-entry.ts';
+import { balanceBefore, findAccountId, listEntries } from './statements.repository.ts';
+
+const ACCOUNT_KIND: Record<StatementKind, MemberAccountKind> = {
+  points: 'points',
+  plays: 'plays',
+  'team-budget': 'team_budget',
+};
+
+/** A yyyy-MM-dd day as the UTC midnight that starts it; refuses days that do not exist. */
+function dayStart(value: string | undefined, field: string): Date | null {
+  if (!value) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw fieldError(field, 'Choose a valid date');
+  }
+  return date;
+}
+
+/** A statement of one of the member's accounts over inclusive UTC days, with running balance. */
+export async function getStatement(
+  db: Db,
+  memberId: number,
+  kind: StatementKind,
+  query: StatementQuery,
+): Promise<StatementResponse> {
+  const from = dayStart(query.from, 'from');
+  const toDay = dayStart(query.to, 'to');
+  if (from && toDay && toDay < from) throw fieldError('to', 'The end date must be on or after the start date');
+  const to = toDay ? new Date(toDay.getTime() + 86_400_000) : null;
+
+  const accountId = await findAccountId(db, memberId, ACCOUNT_KIND[kind]);
+  if (accountId === undefined) return { openingBalance: 0, closingBalance: 0, lines: [] };
+  const [openingBalance, rows] = await Promise.all([
+    balanceBefore(db, accountId, from),
+    listEntries(db, accountId, from, to),
+  ]);
+  let balance = openingBalance;
+  const lines = rows.map((row) => {
+    const amount = Number(row.amount);
+    balance += amount;
+    const counterparty = row.counterpartyFirstName ? `${row.counterpartyFirstName} ${row.counterpartySurname}` : '';
+    return {
+      transactionId: row.transactionId,
+      date: row.createdAt.toISOString(),
+      description: describeEntry(row.kind, amount, row.memo, counterparty),
+      counterparty,
+      amount,
+      balance,
+    };
+  });
+  return { openingBalance, closingBalance: balance, lines };
+}

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../feed/sql-rows.ts';
+
+export const TRENDING_DAYS = 30;
+export const TRENDING_LIMIT = 10;
+
+/** The behaviours most recognised in the last 30 days (kudos_behaviour_created_idx ranges). */
+export async function findTrendingBehaviours(db: Db) {
+  return queryRows<{ name: string; total: number }>(
+    db,
+    sql`
+      select b.name, t.total from (
+        select behaviour_id, count(*)::int as total from kudos
+        where behaviour_id is not null and created_at >= now() - make_interval(days => ${TRENDING_DAYS})
+        group by behaviour_id) t
+      join behaviours b on b.id = t.behaviour_id
+      order by t.total desc, b.name
+      limit ${TRENDING_LIMIT}`,
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { findCelebrations } from '../src/modules/celebrations/celebrations.repository.ts';
+import { setupApp } from './build-app.ts';
+import { createMember, memberWithToken } from './factories.ts';
+
+const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
+
+/** yyyy-MM-dd of today (UTC) moved by whole years and days. */
+function day(yearsBack: number, daysAhead = 0): string {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear() - yearsBack, now.getUTCMonth(), now.getUTCDate() + daysAhead));
+  return d.toISOString().slice(0, 10);
+}
+const today = () => day(0);
+/**
+ * On 28/29 February the helper's "same day N years ago" may not exist (or lands on a leap day
+ * celebrated a day early), so the date-relative cases sit those two days out; the leap-day rule
+ * itself is tested below with fixed dates on every day of the year.
+ */
+const todayIsLeapDayEdge = () => today().endsWith('-02-28') || today().endsWith('-02-29');
+
+describe('POST /api/site/getcelebrations', () => {
+  const call = (token?: string) =>
+    ctx.request({ method: 'POST', url: '/api/site/getcelebrations', payload: {}, token });
+
+  it('needs a session', async () => {
+    expect((await call()).statusCode).toBe(401);
+  });
+
+  it('answers an empty report when nobody celebrates today', async () => {
+    const { token } = await memberWithToken(ctx);
+    const res = await call(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ report: [] });
+  });
+
+  it.skipIf(todayIsLeapDayEdge())('lists today’s birthdays and anniversaries with the spec §3 fields', async () => {
+    const { token } = await memberWithToken(ctx);
+    const bday = await createMember(ctx.app, { firstName: 'Bea', surname: 'Birthday', birthDate: day(30) });
+    const anniv = await createMember(ctx.app, { firstName: 'Andile', surname: 'Anniv', startDate: day(1) });
+    const unregistered = await createMember(ctx.app, {
+      firstName: 'Una',
+      surname: 'Unregistered',
+      birthDate: day(40),
+      registered: false,
+    });
+    await createMember(ctx.app, { firstName: 'New', surname: 'Starter', startDate: day(0) });
+    await createMember(ctx.app, { firstName: 'Gone', surname: 'Away', birthDate: day(30), active: false });
+    await createMember(ctx.app, { firstName: 'Tom', surname: 'Tomorrow', birthDate: day(30, 1) });
+    await createMember(ctx.app, { firstName: 'Ten', surname: 'Years', startDate: day(10), picId: 'abc123' });
+
+    const res = await call(token);
+    expect(res.statusCode).toBe(200);
+    const report = res.json().report as Record<string, unknown>[];
+    expect(report.map((r) => `${r.what} ${r.firstName}`)).toEqual([
+      'BDAY Bea',
+      'BDAY Una',
+      'ANNIV Andile',
+      'ANNIV Ten',
+    ]);
+    expect(report[0]).toEqual({
+      what: 'BDAY',
+      _rowNum: 1,
+      picId: 'nopic',
+      memberId: expect.stringMatching(new RegExp(`^${bday.id}#[\\w-]{10}$`)),
+      firstName: 'Bea',
+      surname: 'Birthday',
+      dOBdate: today(),
+      years: 0,
+      division: expect.stringMatching(/^Division /),
+    });
+    // Not registered: the id part is 0 (spec §5); the hash still tells the rows apart.
+    expect(report[1]!.memberId).toMatch(/^0#[\w-]{10}$/);
+    expect(report[1]!.memberId).not.toContain(String(unregistered.id) + '#');
+    expect(report[2]).toMatchObject({ memberId: expect.stringMatching(new RegExp(`^${anniv.id}#`)), years: 1 });
+    expect(report[3]).toMatchObject({ years: 10, picId: 'abc123', _rowNum: 4 });
+  });
+});
+
+describe('GET /api/celebrations/upcoming', () => {
+  const call = (query: string, token?: string) =>
+    ctx.request({ method: 'GET', url: `/api/celebrations/upcoming${query}`, token });
+
+  it('needs a session', async () => {
+    expect((await call('?days=3')).statusCode).toBe(401);
+  });
+
+  it('answers 400 for days outside 1 to 60', async () => {
+    const { token } = await memberWithToken(ctx);
+    for (const q of ['?days=0', '?days=61', '?days=x']) expect((await call(q, token)).statusCode, q).toBe(400);
+  });
+
+  it.skipIf(todayIsLeapDayEdge())('lists the coming days’ celebrations by date', async () => {
+    const { token } = await memberWithToken(ctx);
+    await createMember(ctx.app, { firstName: 'Zed', surname: 'Soon', birthDate: day(25, 2) });
+    await createMember(ctx.app, { firstName: 'Amy', surname: 'Later', startDate: day(3, 5) });
+    await createMember(ctx.app, { firstName: 'Far', surname: 'Away', birthDate: day(25, 20) });
+    const res = await call('?days=7', token);
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json().report as { firstName: string; dOBdate: string; years: number }[]).filter((r) =>
+      ['Zed', 'Amy', 'Far'].includes(r.firstName),
+    );
+    expect(rows.map((r) => [r.firstName, r.dOBdate, r.years])).toEqual([
+      ['Zed', day(0, 2), 0],
+      ['Amy', day(0, 5), 3],
+    ]);
+  });
+});
+
+describe('29 February', () => {
+  it('is celebrated on 28 February in other years and on 29 February in leap years', async () => {
+    const leapling = await createMember(ctx.app, { firstName: 'Leap', surname: 'Ling', birthDate: '2000-02-29' });
+    const mine = (rows: { memberId: number; day: string }[]) => rows.filter((r) => r.memberId === leapling.id);
+    expect(mine(await findCelebrations(ctx.app.db, '2027-02-26', 5)).map((r) => r.day)).toEqual(['2027-02-28']);
+    expect(mine(await findCelebrations(ctx.app.db, '2028-02-26', 5)).map((r) => r.day)).toEqual(['2028-02-29']);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { behaviours, emailOutbox, kudos, settings } from '../src/db/schema/index.ts';
+import {
+  memberAccountId,
+  readMemberBalances,
+  systemAccountId,
+  type MemberAccountKind,
+} from '../src/modules/ledger/accounts.repository.ts';
+import { transfer } from '../src/modules/ledger/transfer.ts';
+import type { SettingKey } from '../src/modules/settings/settings.repository.ts';
+import type { TestContext } from './build-app.ts';
+
+export const newKey = () => `test-${randomUUID()}`;
+
+/** Credits a member account from the matching system account (points/budget: issuance; plays: plays_issuance). */
+export async function fund(app: FastifyInstance, memberId: number, amount: number, kind: MemberAccountKind = 'points') {
+  await app.db.transaction(async (tx) => {
+    const source = await systemAccountId(tx, kind === 'plays' ? 'plays_issuance' : 'issuance');
+    const target = await memberAccountId(tx, memberId, kind);
+    await transfer(tx, {
+      kind: kind === 'team_budget' ? 'team_budget_allocation' : 'issuance',
+      memo: 'Test funding',
+      legs: [
+        { accountId: source, amount: -amount },
+        { accountId: target, amount },
+      ],
+    });
+  });
+}
+
+export const balancesOf = (app: FastifyInstance, memberId: number) => readMemberBalances(app.db, memberId);
+
+export async function setSetting(app: FastifyInstance, key: SettingKey, value: unknown) {
+  await app.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+}
+
+/** Limits out of the way for tests that are about something else. */
+export async function relaxLimits(app: FastifyInstance) {
+  await setSetting(app, 'sendRateLimitPerMinute', 1_000_000);
+  await setSetting(app, 'pairDailyLimit', 1_000_000);
+  await setSetting(app, 'payItForwardDailyCap', 1_000_000_000);
+}
+
+export async function createBehaviour(
+  app: FastifyInstance,
+  name = `Behaviour ${randomUUID().slice(0, 6)}`,
+  active = true,
+) {
+  const [row] = await app.db
+    .insert(behaviours)
+    .values({ name, description: `${name} described`, active })
+    .returning();
+  return row!;
+}
+
+export function send(
+  ctx: TestContext,
+  url: string,
+  token: string | undefined,
+  payload: unknown,
+  key: string | null = newKey(),
+) {
+  return ctx.request({
+    method: 'POST',
+    url,
+    token,
+    payload: payload as object,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+export async function kudosTo(app: FastifyInstance, memberId: number) {
+  return app.db.select().from(kudos).where(eq(kudos.toMemberId, memberId));
+}
+
+export async function emailsTo(app: FastifyInstance, address: string) {
+  return app.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.toAddress}) = ${address.toLowerCase()}`);
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { count, eq, sql } from 'drizzle-orm';
+import { idempotencyKeys, kudos, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../src/db/schema/index.ts';
+import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
+import { InsufficientFundsError, transfer } from '../src/modules/ledger/transfer.ts';
+import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
+import { payItForwardTestHooks } from '../src/modules/payitforward/send-pay-it-forward.ts';
+import { setupApp } from './build-app.ts';
+import { createMember, memberWithToken } from './factories.ts';
+import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
+
+const ctx = setupApp();
+
+async function pointsAccounts(n: number) {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) ids.push(await memberAccountId(ctx.app.db, (await createMember(ctx.app)).id, 'points'));
+  return ids;
+}
+
+describe('ledger transfer', () => {
+  it('refuses legs that do not sum to zero, fractions and zero amounts', async () => {
+    const [a, b] = await pointsAccounts(2);
+    const attempt = (legs: { accountId: number; amount: number }[]) =>
+      ctx.app.db.transaction((tx) => transfer(tx, { kind: 'test', legs }));
+    await expect(
+      attempt([
+        { accountId: a!, amount: -1 },
+        { accountId: b!, amount: 2 },
+      ]),
+    ).rejects.toThrow(/sum/);
+    await expect(
+      attempt([
+        { accountId: a!, amount: -1.5 },
+        { accountId: b!, amount: 1.5 },
+      ]),
+    ).rejects.toThrow(/integers/);
+    await expect(
+      attempt([
+        { accountId: a!, amount: 0 },
+        { accountId: b!, amount: 0 },
+      ]),
+    ).rejects.toThrow(/integers/);
+    await expect(attempt([{ accountId: a!, amount: 1 }])).rejects.toThrow(/two legs/);
+  });
+
+  it('refuses an overspend in code and in the database', async () => {
+    const [a, b] = await pointsAccounts(2);
+    await expect(
+      ctx.app.db.transaction((tx) =>
+        transfer(tx, {
+          kind: 'test',
+          legs: [
+            { accountId: a!, amount: -1 },
+            { accountId: b!, amount: 1 },
+          ],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    // The CHECK constraint is the backstop even for code that skips transfer().
+    await expect(
+      ctx.app.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.id, a!)),
+    ).rejects.toThrow();
+  });
+
+  it('keeps entries and transactions append-only', async () => {
+    const member = await createMember(ctx.app);
+    await fund(ctx.app, member.id, 10);
+    const [entry] = await ctx.app.db.select().from(ledgerEntries).limit(1);
+    await expect(
+      ctx.app.db.update(ledgerEntries).set({ amount: 999 }).where(eq(ledgerEntries.id, entry!.id)),
+    ).rejects.toThrow();
+    await expect(ctx.app.db.delete(ledgerEntries).where(eq(ledgerEntries.id, entry!.id))).rejects.toThrow();
+    await expect(ctx.app.db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
+    await expect(ctx.app.db.delete(ledgerTransactions)).rejects.toThrow();
+  });
+
+  it('leaves nothing written when a step fails after the entries (and the key can be retried)', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const other = await createMember(ctx.app);
+    await fund(ctx.app, member.id, 100);
+    const tally = async () => ({
+      entries: (await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n,
+      transactions: (await ctx.app.db.select({ n: count() }).from(ledgerTransactions))[0]!.n,
+      kudos: (await ctx.app.db.select({ n: count() }).from(kudos).where(eq(kudos.toMemberId, other.id)))[0]!.n,
+    });
+    const before = await tally();
+    const key = newKey();
+    payItForwardTestHooks.afterEntries = async () => {
+      throw new Error('injected failure after the entries');
+    };
+    try {
+      const res = await send(
+        ctx,
+        '/api/payitforward/send',
+        token,
+        { toMemberId: other.id, points: 25, message: 'Boom' },
+        key,
+      );
+      expect(res.statusCode).toBe(500);
+    } finally {
+      payItForwardTestHooks.afterEntries = undefined;
+    }
+    expect(await tally()).toEqual(before);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(100);
+    expect(await ctx.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+    const retry = await send(
+      ctx,
+      '/api/payitforward/send',
+      token,
+      { toMemberId: other.id, points: 25, message: 'Boom' },
+      key,
+    );
+    expect(retry.statusCode).toBe(200);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('keeps its invariants over random sequences of transfers (property)', async () => {
+    const accounts = await pointsAccounts(4);
+    const issuance = await systemAccountId(ctx.app.db, 'issuance');
+    const model = new Map<number, number>(accounts.map((id) => [id, 0]));
+    for (const id of accounts) {
+      await ctx.app.db.transaction((tx) =>
+        transfer(tx, {
+          kind: 'issuance',
+          legs: [
+            { accountId: issuance, amount: -50 },
+            { accountId: id, amount: 50 },
+          ],
+        }),
+      );
+      model.set(id, 50);
+    }
+    const move = fc.record({
+      from: fc.integer({ min: 0, max: 3 }),
+      to: fc.integer({ min: 0, max: 3 }),
+      amount: fc.integer({ min: 1, max: 80 }),
+      split: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 8 }), async (moves) => {
+        for (const m of moves) {
+          if (m.from === m.to) continue;
+          const from = accounts[m.from]!;
+          const to = accounts[m.to]!;
+          // Sometimes a three-leg transfer: the amount split between the receiver and issuance.
+          const half = Math.floor(m.amount / 2);
+          const legs =
+            m.split && half > 0
+              ? [
+                  { accountId: from, amount: -m.amount },
+                  { accountId: to, amount: half },
+                  { accountId: issuance, amount: m.amount - half },
+                ]
+              : [
+                  { accountId: from, amount: -m.amount },
+                  { accountId: to, amount: m.amount },
+                ];
+          const affordable = model.get(from)! >= m.amount;
+          const result = ctx.app.db.transaction((tx) => transfer(tx, { kind: 'property', legs }));
+          if (affordable) {
+            await result;
+            model.set(from, model.get(from)! - m.amount);
+            model.set(to, model.get(to)! + (legs.length === 3 ? half : m.amount));
+          } else {
+            await expect(result).rejects.toBeInstanceOf(InsufficientFundsError);
+          }
+        }
+        const rows = await ctx.app.db.select().from(ledgerAccounts);
+        for (const id of accounts) expect(Number(rows.find((r) => r.id === id)!.balance)).toBe(model.get(id));
+        expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});

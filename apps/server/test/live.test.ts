@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { LiveBus } from '../src/modules/live/live-bus.ts';
+import { LiveStreams } from '../src/modules/live/live-streams.ts';
+import { issueLiveTicket, verifyLiveTicket } from '../src/modules/live/live-tickets.ts';
+import { setupApp } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
+import { createKudos } from './feed-factories.ts';
+import { openStream } from './live-client.ts';
+
+const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
+const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+/** A second app instance on the same database (as behind a load balancer). */
+const secondApp = () => buildApp({ config, database: ctx.app.database, closeDatabase: false, logger: false });
+const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+const ticketFor = async (token: string) =>
+  (await ctx.request({ method: 'POST', url: '/api/live/ticket', token })).json().ticket as string;
+
+let port = 0;
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = portOf(ctx.app);
+});
+
+describe('POST /api/live/ticket', () => {
+  it('needs a session', async () => {
+    expect((await ctx.request({ method: 'POST', url: '/api/live/ticket' })).statusCode).toBe(401);
+  });
+
+  it('issues a signed ticket for the member that expires after 60 seconds', async () => {
+    const secret = Buffer.from('s3cret');
+    const ticket = issueLiveTicket(secret, 42, 1_000_000);
+    expect(verifyLiveTicket(secret, ticket, 1_000_000 + 59_000)).toBe(42);
+    expect(verifyLiveTicket(secret, ticket, 1_000_000 + 61_000)).toBeNull();
+    expect(verifyLiveTicket(Buffer.from('other'), ticket, 1_000_000)).toBeNull();
+    expect(verifyLiveTicket(secret, ticket.replace(/^42\./, '43.'), 1_000_000)).toBeNull();
+  });
+});
+
+describe('GET /api/live/stream', () => {
+  it('answers 400 without a ticket and 401 for a bad one', async () => {
+    expect((await ctx.request({ method: 'GET', url: '/api/live/stream' })).statusCode).toBe(400);
+    const bad = await ctx.request({ method: 'GET', url: '/api/live/stream?ticket=1.99999999999.abc' });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('streams new kudos and reaction counts as server-sent events', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const stream = await openStream(port, `/api/live/stream?ticket=${await ticketFor(token)}`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    await stream.waitFor(': connected');
+
+    const item = await createKudos(ctx.app, member.id, member.id);
+    ctx.app.liveBus.publishKudosCreated(item.id);
+    await stream.waitFor(`event: kudos\ndata: {"messageLogId":${item.id}}\n\n`);
+
+    await ctx.request({
+      method: 'POST',
+      url: '/api/shoutouts/ShoutOutReact',
+      payload: { messageLogId: item.id, reactNum: 2, isRedactReact: false },
+      token,
+    });
+    await stream.waitFor(
+      `event: reaction\ndata: {"messageLogId":${item.id},"likeCount":0,"cheerCount":1,"supportCount":0}\n\n`,
+    );
+    stream.close();
+    await stream.ended;
+  });
+
+  it('ends open streams when the app closes (graceful shutdown)', async () => {
+    const other = await secondApp();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const { token } = await memberWithToken(ctx);
+    const stream = await openStream(portOf(other), `/api/live/stream?ticket=${await ticketFor(token)}`);
+    // Tickets are signed per instance when LIVE_SECRET is unset, so this one is refused…
+    expect(stream.status).toBe(401);
+    await stream.ended;
+    // …and one signed with the same secret is accepted.
+    const shared = buildApp({
+      config: { ...config, LIVE_SECRET: 'shared-secret' },
+      database: ctx.app.database,
+      closeDatabase: false,
+      logger: false,
+    });
+    await other.close();
+    const app = await shared;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const ticket = issueLiveTicket(Buffer.from('shared-secret'), 1);
+    const open = await openStream(portOf(app), `/api/live/stream?ticket=${ticket}`);
+    expect(open.status).toBe(200);
+    await open.waitFor(': connected');
+    expect(app.liveStreams.size).toBe(1);
+    const started = Date.now();
+    await app.close();
+    await open.ended;
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('sends a heartbeat comment to idle streams', async () => {
+    const written: string[] = [];
+    const fake = {
+      writableEnded: false,
+      destroyed: false,
+      writableLength: 0,
+      write: (chunk: string) => written.push(chunk),
+      end: () => undefined,
+      on: () => undefined,
+    } as unknown as ServerResponse;
+    const streams = new LiveStreams(new LiveBus(), 20);
+    streams.add(fake, 1);
+    await new Promise((r) => setTimeout(r, 70));
+    streams.closeAll();
+    expect(written.filter((c) => c === ': heartbeat\n\n').length).toBeGreaterThanOrEqual(2);
+  });
+});
