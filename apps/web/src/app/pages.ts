@@ -6,7 +6,7 @@ import type { PageId } from '../config/navigation.ts';
  * shell and itself. Modules default-export their page component.
  */
 export const PAGES: Record<PageId, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import('../features/placeholder/home-page.tsx')),
+  home: lazy(() => import('../features/home/home-page.tsx')),
   hello: lazy(() => import('../features/auth/hello-page.tsx')),
   register: lazy(() => import('../features/auth/register-page.tsx')),
   resetPassword: lazy(() => import('../features/auth/reset-password-page.tsx')),
@@ -17,5 +17,16 @@ export const PAGES: Record<PageId, LazyExoticComponent<ComponentType>> = {
   programmeRules: lazy(() => import('../features/content/programme-rules-page.tsx')),
   contactUs: lazy(() => import('../features/content/contact-us-page.tsx')),
   myProfile: lazy(() => import('../features/profile/my-profile-page.tsx')),
+  recognise: lazy(() => import('../features/recognise/recognise-page.tsx')),
+  high5: lazy(() => import('../features/high5/high5-page.tsx')),
+  payItForward: lazy(() => import('../features/payitforward/pay-it-forward-page.tsx')),
+  myRecognition: lazy(() => import('../features/myrecognition/my-recognition-page.tsx')),
+  statement: lazy(() => import('../features/statements/points-statement-page.tsx')),
+  gamePlayStatement: lazy(() => import('../features/statements/game-play-statement-page.tsx')),
+  managementStatement: lazy(() => import('../features/statements/management-statement-page.tsx')),
+  getToKnow: lazy(() => import('../features/gettoknow/get-to-know-page.tsx')),
+  celebrations: lazy(() => import('../features/celebrations/celebrations-page.tsx')),
+  checkInCalendar: lazy(() => import('../features/checkin/checkin-calendar-page.tsx')),
+  wellbeing: lazy(() => import('../features/wellbeing/wellbeing-page.tsx')),
   placeholder: lazy(() => import('../features/placeholder/placeholder-page.tsx')),
 };

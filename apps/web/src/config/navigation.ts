@@ -18,6 +18,17 @@ export type PageId =
   | 'programmeRules'
   | 'contactUs'
   | 'myProfile'
+  | 'recognise'
+  | 'high5'
+  | 'payItForward'
+  | 'myRecognition'
+  | 'statement'
+  | 'gamePlayStatement'
+  | 'managementStatement'
+  | 'getToKnow'
+  | 'celebrations'
+  | 'checkInCalendar'
+  | 'wellbeing'
   | 'placeholder';
 
 export interface NavEntry {
@@ -58,21 +69,30 @@ const page = (path: string, label: string, extra: Partial<NavEntry> = {}): NavEn
 });
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  page('/gettoknow', 'Get to Know', { menu: 'top' }),
-  page('/recognise/:selectedMemberId?', 'Recognise', { menu: 'recognise' }),
-  page('/payitforward/:selectedMemberId?', 'Pay It Forward', { menu: 'recognise', ...greyedOutsideSA('payItForward') }),
-  page('/high5/:selectedMemberId?', 'High Five', { menu: 'recognise' }),
-  page('/myrecognition', 'My Recognition', { menu: 'recognise' }),
+  page('/gettoknow', 'Get to Know', { menu: 'top', page: 'getToKnow' }),
+  page('/recognise/:selectedMemberId?', 'Recognise', { menu: 'recognise', page: 'recognise' }),
+  page('/payitforward/:selectedMemberId?', 'Pay It Forward', {
+    menu: 'recognise',
+    page: 'payItForward',
+    ...greyedOutsideSA('payItForward'),
+  }),
+  page('/high5/:selectedMemberId?', 'High Five', { menu: 'recognise', page: 'high5' }),
+  page('/myrecognition', 'My Recognition', { menu: 'recognise', page: 'myRecognition' }),
   page('/redeemrewards/:urlParam?', 'Redeem Rewards', { menu: 'rewards', capability: 'redeemRewards' }),
   page('/redeemrewards/basket', 'My Basket', { menu: 'rewards', capability: 'redeemRewards' }),
   page('/orders', 'My Orders', { menu: 'rewards', capability: 'redeemRewards' }),
   page('/myprofile/:urlParam?', 'My Profile', { menu: 'profile', page: 'myProfile', profileExempt: true }),
-  page('/statement', 'Statement', { menu: 'profile', ...greyedOutsideSA('viewStatement') }),
-  page('/gameplaystatement', 'Game Play Statement', { menu: 'profile', ...greyedOutsideSA('viewGameStatement') }),
-  page('/dailycheckincalendar', 'Daily Check-In Calendar', { menu: 'profile' }),
+  page('/statement', 'Statement', { menu: 'profile', page: 'statement', ...greyedOutsideSA('viewStatement') }),
+  page('/gameplaystatement', 'Game Play Statement', {
+    menu: 'profile',
+    page: 'gamePlayStatement',
+    ...greyedOutsideSA('viewGameStatement'),
+  }),
+  page('/dailycheckincalendar', 'Daily Check-In Calendar', { menu: 'profile', page: 'checkInCalendar' }),
   page('/contactus', 'Contact Us', { menu: 'profile', page: 'contactUs', profileExempt: true }),
   page('/managementstatement', 'Management Statement', {
     menu: 'management',
+    page: 'managementStatement',
     group: 'first',
     capability: 'manageTeam',
   }),
@@ -97,8 +117,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 
   // Authenticated routes outside the menus (spec §2).
   page('/', 'Home', { page: 'home' }),
-  page('/wellbeing', 'Wellbeing'),
-  page('/celebrations', 'Celebrations'),
+  page('/wellbeing', 'Wellbeing', { page: 'wellbeing' }),
+  page('/celebrations', 'Celebrations', { page: 'celebrations' }),
   page('/flipcapgame', 'Game Board', { capability: 'playGame' }),
   page('/faqs', 'FAQs', { page: 'faqs', profileExempt: true }),
   page('/test', 'Test'),

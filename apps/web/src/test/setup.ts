@@ -21,6 +21,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// jsdom has no document.fonts; Mantine's autosize Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.HTMLElement.prototype.scrollTo ??= function scrollTo() {};
 

@@ -1,0 +1,91 @@
+import { useState, type ReactNode, type Ref } from 'react';
+import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { describeError } from '../../lib/api-client.ts';
+import { MemberOption } from './member-option.tsx';
+import { memberSearchOptions, type MemberSearchResult } from './search-members.ts';
+import { useMemberOptions } from './use-member-options.ts';
+
+export const TEAM_LIMIT = 50;
+
+interface MemberMultiPickerProps {
+  label: string;
+  value: number[];
+  /** The chosen ids, with the details of those the picker knows (for naming them later). */
+  onChange: (ids: number[], members: MemberSearchResult[]) => void;
+  onBlur?: () => void;
+  /** The input, so a form can focus the field that has an error. */
+  ref?: Ref<HTMLInputElement>;
+  error?: ReactNode;
+  description?: ReactNode;
+  /** Managers: offer 'Add my whole team' and mark team members in the list. */
+  withTeam?: boolean;
+  maxValues?: number;
+}
+
+/** Several colleagues, searched on the server by name or division as the member types. */
+export function MemberMultiPicker(props: MemberMultiPickerProps) {
+  const { label, value, onChange, onBlur, ref, error, description, withTeam = false, maxValues } = props;
+  const [search, setSearch] = useState('');
+  const [teamNote, setTeamNote] = useState('');
+  const [addingTeam, setAddingTeam] = useState(false);
+  const options = useMemberOptions(value, search);
+  const queryClient = useQueryClient();
+
+  const change = (ids: number[]) => {
+    onChange(ids, options.remember(ids));
+  };
+
+  const addTeam = async () => {
+    setAddingTeam(true);
+    try {
+      const team = await queryClient.fetchQuery(memberSearchOptions({ query: '', teamOnly: true, limit: TEAM_LIMIT }));
+      const ids = [...new Set([...value, ...team.map((m) => m.memberId)])];
+      onChange(ids, options.remember(ids, team));
+      setTeamNote(team.length === 0 ? 'Your team has no members yet.' : `Added ${team.length} team members.`);
+    } catch (e) {
+      setTeamNote(`Your team could not be loaded: ${describeError(e).body}`);
+    } finally {
+      setAddingTeam(false);
+    }
+  };
+
+  return (
+    <Stack gap={4}>
+      <MultiSelect<number>
+        label={label}
+        description={description}
+        placeholder={value.length === 0 ? 'Type a name or division' : undefined}
+        required
+        searchable
+        clearable
+        hidePickedOptions
+        searchValue={search}
+        onSearchChange={setSearch}
+        value={value}
+        onChange={change}
+        onBlur={onBlur}
+        ref={ref}
+        data={options.data}
+        // The server already filtered by name or division; do not filter its answer again.
+        filter={({ options: items }) => items}
+        maxValues={maxValues}
+        nothingFoundMessage={options.isSearching ? 'Searching…' : 'No colleagues match'}
+        renderOption={({ option }) => <MemberOption member={options.byId.get(option.value)} showTeam={withTeam} />}
+        error={error}
+        maxDropdownHeight={280}
+        comboboxProps={{ shadow: 'md' }}
+      />
+      {withTeam && (
+        <Group gap="sm" wrap="wrap">
+          <Button variant="light" size="xs" onClick={() => void addTeam()} loading={addingTeam}>
+            Add my whole team
+          </Button>
+          <Text size="xs" c="dimmed" role="status" aria-live="polite">
+            {teamNote}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { ActionIcon, Group, Title } from '@mantine/core';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/social/icons.tsx';
+import { MoodIcon } from '../../../components/social/mood-icon.tsx';
+import type { MoodDay } from '../api/mood-history.ts';
+import { dateKey, monthTitle, monthWeeks } from './month.ts';
+import classes from './month-calendar.module.css';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+interface Props {
+  year: number;
+  month: number;
+  moods: MoodDay[];
+  names: Record<number, string>;
+  onPrev(): void;
+  onNext(): void;
+}
+
+/** A month grid with the mood of each checked-in day; today is outlined. */
+export function MonthCalendar({ year, month, moods, names, onPrev, onNext }: Props) {
+  const byDay = new Map(moods.map((m) => [m.day, m.value]));
+  const now = new Date();
+  const today = dateKey(now.getFullYear(), now.getMonth(), now.getDate());
+  const title = monthTitle(year, month);
+  return (
+    <>
+      <Group justify="space-between" mb="sm">
+        <ActionIcon variant="light" onClick={onPrev} aria-label="Previous month">
+          <ChevronLeftIcon />
+        </ActionIcon>
+        <Title order={2} size="h4" aria-live="polite">
+          {title}
+        </Title>
+        <ActionIcon variant="light" onClick={onNext} aria-label="Next month">
+          <ChevronRightIcon />
+        </ActionIcon>
+      </Group>
+      <table className={classes.table} aria-label={`Moods in ${title}`}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col">
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(year, month).map((week, w) => (
+            <tr key={w}>
+              {week.map((day, i) => {
+                if (day === null) return <td key={i} className={classes.empty} />;
+                const key = dateKey(year, month, day);
+                const mood = byDay.get(key);
+                const isToday = key === today;
+                const label = `${day}${isToday ? ', today' : ''}: ${mood ? names[mood] : 'no check-in'}`;
+                return (
+                  <td key={i} className={classes.day} data-today={isToday || undefined} aria-label={label}>
+                    <span className={classes.number} aria-hidden="true">
+                      {day}
+                    </span>
+                    {mood ? <MoodIcon value={mood} active size={26} /> : <span className={classes.none} />}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

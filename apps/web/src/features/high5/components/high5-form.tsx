@@ -1,0 +1,72 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { high5SendRequestSchema, type High5SendRequest } from '@ovation/shared/schemas/recognition';
+import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { MemberPicker } from '../../../components/member-picker/member-picker.tsx';
+import { useMemberNames } from '../../../components/member-picker/search-members.ts';
+import { MessageField } from '../../../components/message-field.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSendHigh5 } from '../api/send-high5.ts';
+
+const FIELDS = ['toMemberId', 'message'] as const;
+
+interface High5FormProps {
+  selectedMemberId: number | null;
+  onSent: (name: string) => void;
+}
+
+export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
+  const form = useForm<High5SendRequest>({
+    resolver: zodResolver(high5SendRequestSchema),
+    defaultValues: { toMemberId: selectedMemberId ?? undefined, message: '' },
+  });
+  const memberNames = useMemberNames();
+  const server = useServerErrors(form, FIELDS, { title: 'Your High Five was not sent' });
+  const send = useSendHigh5();
+  const { errors, isSubmitting } = form.formState;
+  const message = useWatch({ control: form.control, name: 'message' });
+
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
+      await send.mutateAsync(values);
+      onSent(memberNames([values.toMemberId])[0] ?? 'your colleague');
+      form.reset({ toMemberId: undefined, message: '' });
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Send a High Five">
+      <Stack gap="lg">
+        <FormAlert error={server.formError} />
+        <Controller
+          control={form.control}
+          name="toMemberId"
+          render={({ field }) => (
+            <MemberPicker
+              label="Colleague"
+              description="Search by name or division."
+              value={field.value ?? null}
+              onChange={(id) => field.onChange(id ?? undefined)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldError(errors.toMemberId?.message)}
+            />
+          )}
+        />
+        <MessageField
+          label="Your note"
+          description="A personal note of appreciation. It appears in the Kudos Thread as a High Five."
+          length={message?.length ?? 0}
+          error={fieldError(errors.message?.message)}
+          {...form.register('message')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={isSubmitting} w={{ base: '100%', sm: 'auto' }}>
+            SEND HIGH FIVE
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { Anchor, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { LockIcon } from '../../../components/social/icons.tsx';
+import { MOOD_FALLBACK_NAMES, MoodIcon } from '../../../components/social/mood-icon.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { ERROR_LOADING_MOOD, ERROR_SAVING_MOOD, useMood, useSaveMood } from '../api/mood.ts';
+import classes from './daily-check-in.module.css';
+
+export const CHECK_IN_LOCKED = 'The daily check-in is not available for your unit.';
+
+/** Daily Check-In (spec §2, §4): choosing a mood saves it; locked for unit TRF. */
+export function DailyCheckIn() {
+  const { capabilities } = useSession();
+  const locked = !capabilities.moodCheckIn;
+  const mood = useMood();
+  const save = useSaveMood();
+  const moods = mood.data?.moodDesc.length
+    ? [...mood.data.moodDesc].sort((a, b) => a.value - b.value)
+    : Object.entries(MOOD_FALLBACK_NAMES).map(([value, description]) => ({ value: Number(value), description }));
+  const chosen = mood.data?.moodData?.value ?? null;
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="daily-check-in-title">
+      <Group justify="space-between" mb={4}>
+        <Text id="daily-check-in-title" fw={700}>
+          Daily Check-In
+        </Text>
+        <Anchor component={Link} to="/dailycheckincalendar" size="xs">
+          Calendar
+        </Anchor>
+      </Group>
+      <Text size="sm" c="gray.7" mb="sm">
+        How are you feeling today?
+      </Text>
+      <Group justify="space-around" gap="xs" role="group" aria-label="Today's mood">
+        {moods.map((m) => (
+          <UnstyledButton
+            key={m.value}
+            className={classes.mood}
+            aria-label={m.description}
+            aria-pressed={chosen === m.value}
+            disabled={locked || mood.isPending || mood.isError}
+            onClick={() => save.mutate(m.value)}
+          >
+            <MoodIcon value={m.value} active={chosen === m.value} size={40} />
+            <span className={classes.moodName}>{m.description}</span>
+          </UnstyledButton>
+        ))}
+      </Group>
+      {locked && (
+        <Text size="xs" c="gray.7" mt="sm" className={classes.note}>
+          <LockIcon size={14} /> {CHECK_IN_LOCKED}
+        </Text>
+      )}
+      {!locked && mood.isError && (
+        <Text size="sm" c="red.8" mt="sm" role="alert">
+          {ERROR_LOADING_MOOD}
+        </Text>
+      )}
+      {save.isError && (
+        <Text size="sm" c="red.8" mt="sm" role="alert">
+          {ERROR_SAVING_MOOD}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { PayItForwardForm } from './pay-it-forward-form.tsx';
+
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
+}));
+const post = vi.mocked(api.post);
+
+const ruan = {
+  memberId: 9,
+  memberName: 'Ruan Venter',
+  division: 'Tax',
+  country: 'South Africa',
+  picId: 'p',
+  isTeamMember: false,
+};
+const DAILY_CAP = 'You can pay forward at most 500 Kudos a day.';
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+beforeEach(() => {
+  post.mockReset().mockImplementation(async (path: string) => {
+    if (path === '/api/members/search') return { members: [ruan] };
+    throw new ApiError(DAILY_CAP, 422, 'Unprocessable Content', {
+      title: 'Refused',
+      status: 422,
+      message: DAILY_CAP,
+      traceId: 't',
+    });
+  });
+});
+
+describe('PayItForwardForm', () => {
+  it('refuses more than the balance on the form, then shows the server’s daily-cap refusal', async () => {
+    const onSent = vi.fn();
+    render(<PayItForwardForm selectedMemberId={9} balance={120} pointsName="Kudos" onSent={onSent} />, { wrapper });
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Ruan Venter');
+    await user.type(screen.getByLabelText(/Kudos to share/), '121');
+    await user.type(screen.getByLabelText(/^Message/), 'Thanks for the help');
+    await user.click(screen.getByRole('button', { name: 'PAY IT FORWARD' }));
+    expect(await screen.findByText('You have 120 Kudos; you cannot share more than that.')).toBeTruthy();
+    expect(post.mock.calls.some(([path]) => path === '/api/payitforward/send')).toBe(false);
+
+    await user.clear(screen.getByLabelText(/Kudos to share/));
+    await user.type(screen.getByLabelText(/Kudos to share/), '100');
+    await user.click(screen.getByRole('button', { name: 'PAY IT FORWARD' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(DAILY_CAP);
+    const send = post.mock.calls.find(([path]) => path === '/api/payitforward/send');
+    expect(send?.[1]).toEqual({ toMemberId: 9, points: 100, message: 'Thanks for the help' });
+    expect(onSent).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,111 @@
+import { Button, Group, NumberInput, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { formatPoints } from '@ovation/shared/format/money';
+import { payItForwardSendRequestSchema } from '@ovation/shared/schemas/recognition';
+import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { MemberPicker } from '../../../components/member-picker/member-picker.tsx';
+import { useMemberNames } from '../../../components/member-picker/search-members.ts';
+import { MessageField } from '../../../components/message-field.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSendPayItForward } from '../api/send-pay-it-forward.ts';
+
+const FIELDS = ['toMemberId', 'points', 'message'] as const;
+const EMPTY = { toMemberId: undefined, points: undefined, message: '' };
+
+interface PayItForwardFormProps {
+  selectedMemberId: number | null;
+  balance: number;
+  pointsName: string;
+  onSent: (sent: { name: string; points: number }) => void;
+}
+
+export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent }: PayItForwardFormProps) {
+  const form = useForm({
+    resolver: zodResolver(payItForwardSendRequestSchema),
+    defaultValues: { ...EMPTY, toMemberId: selectedMemberId ?? undefined },
+  });
+  const memberNames = useMemberNames();
+  const server = useServerErrors(form, FIELDS, { title: 'Your points were not sent' });
+  const send = useSendPayItForward();
+  const { errors, isSubmitting } = form.formState;
+  const message = useWatch({ control: form.control, name: 'message' });
+
+  const onSubmit = form.handleSubmit((values) => {
+    // The server checks too (and the daily cap); this saves a round trip for the obvious case.
+    if (values.points > balance) {
+      const text = `You have ${formatPoints(balance)} ${pointsName}; you cannot share more than that.`;
+      form.setError('points', { type: 'balance', message: text }, { shouldFocus: true });
+      return;
+    }
+    return server.run(async () => {
+      await send.mutateAsync(values);
+      onSent({ name: memberNames([values.toMemberId])[0] ?? 'your colleague', points: values.points });
+      form.reset(EMPTY);
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Pay It Forward">
+      <Stack gap="lg">
+        <FormAlert error={server.formError} />
+        <Controller
+          control={form.control}
+          name="toMemberId"
+          render={({ field }) => (
+            <MemberPicker
+              label="Colleague"
+              description="Search by name or division."
+              value={field.value ?? null}
+              onChange={(id) => field.onChange(id ?? undefined)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldError(errors.toMemberId?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="points"
+          render={({ field }) => (
+            <NumberInput
+              label={`${pointsName} to share`}
+              description={`Up to your personal balance of ${formatPoints(balance)} ${pointsName}.`}
+              required
+              min={1}
+              max={balance > 0 ? balance : undefined}
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=" "
+              value={field.value ?? ''}
+              onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldError(errors.points?.message)}
+              w={{ base: '100%', xs: 340 }}
+            />
+          )}
+        />
+        <MessageField
+          label="Message"
+          description="Why are you sharing your points?"
+          length={message?.length ?? 0}
+          error={fieldError(errors.message?.message)}
+          {...form.register('message')}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            size="md"
+            loading={isSubmitting}
+            disabled={balance <= 0}
+            w={{ base: '100%', sm: 'auto' }}
+          >
+            PAY IT FORWARD
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

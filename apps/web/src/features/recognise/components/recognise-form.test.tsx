@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { RecogniseForm } from './recognise-form.tsx';
+
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
+}));
+const get = vi.mocked(api.get);
+
+const post = vi.mocked(api.post);
+
+const thandi = {
+  memberId: 12,
+  memberName: 'Thandi Nkosi',
+  division: 'Audit',
+  country: 'South Africa',
+  picId: 'p',
+  isTeamMember: true,
+};
+const sipho = { ...thandi, memberId: 13, memberName: 'Sipho Dlamini' };
+const sent = {
+  messageLogIds: [1],
+  message: 'Sent',
+  balances: { awardsPointsAvailable: 0, awardsPointsAvailable1: 1, awardsPointsAvailableMng: 0 },
+};
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+type SearchBody = { memberIds?: number[]; teamOnly?: boolean };
+beforeEach(() => {
+  get.mockReset().mockResolvedValue({ behaviours: [{ id: 3, name: 'Integrity', description: 'Do the right thing' }] });
+  post.mockReset().mockImplementation(async (path: string, body: unknown) => {
+    if (path !== '/api/members/search') throw new Error(`unexpected ${path}`);
+    const search = body as SearchBody;
+    if (search.memberIds) return { members: [thandi, sipho].filter((m) => search.memberIds!.includes(m.memberId)) };
+    return { members: [thandi, sipho] };
+  });
+});
+
+const sendCalls = () => post.mock.calls.filter(([path]) => path === '/api/recognition/send');
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: 'Integrity' }));
+  await user.type(screen.getByLabelText(/^Message/), 'Thank you for the audit file');
+}
+
+describe('RecogniseForm', () => {
+  it('preselects the colleague from the URL and shows their name', async () => {
+    render(<RecogniseForm selectedMemberId={12} teamBudget={null} onSent={vi.fn()} />, { wrapper });
+    expect(await screen.findByText('Thandi Nkosi')).toBeTruthy();
+    const lookup = post.mock.calls.find(([, body]) => (body as SearchBody).memberIds);
+    expect(lookup?.[1]).toMatchObject({ memberIds: [12] });
+    // A member without team rights sees no points field.
+    expect(screen.queryByText(/for each colleague/)).toBeNull();
+  });
+
+  it('reuses the Idempotency-Key when the member retries after a network failure', async () => {
+    const onSent = vi.fn();
+    render(<RecogniseForm selectedMemberId={12} teamBudget={null} onSent={onSent} />, { wrapper });
+    const user = userEvent.setup();
+    await screen.findByText('Thandi Nkosi');
+    await fillIn(user);
+    const searchImpl = post.getMockImplementation()!;
+    let attempts = 0;
+    post.mockImplementation(async (path, body, options) => {
+      if (path !== '/api/recognition/send') return searchImpl(path, body, options);
+      attempts += 1;
+      if (attempts === 1) throw new ApiError('A network connection error has occured.', 0);
+      return sent;
+    });
+
+    await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
+    expect(await screen.findByText('A network connection error has occured.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+
+    const keys = sendCalls().map(([, , options]) => options?.headers?.['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(sendCalls()[0]?.[1]).toEqual({ toMemberIds: [12], behaviourId: 3, message: 'Thank you for the audit file' });
+    expect(onSent.mock.calls[0]?.[0]).toMatchObject({ names: ['Thandi Nkosi'] });
+  });
+
+  it('blocks a manager whose points × recipients exceed the team budget', async () => {
+    render(
+      <RecogniseForm selectedMemberId={12} teamBudget={{ balance: 500, pointsName: 'Kudos' }} onSent={vi.fn()} />,
+      {
+        wrapper,
+      },
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Thandi Nkosi');
+    await user.click(screen.getByRole('button', { name: 'Add my whole team' }));
+    expect(await screen.findByText('Added 2 team members.')).toBeTruthy();
+    await fillIn(user);
+    await user.type(screen.getByLabelText(/Kudos for each colleague/), '300');
+
+    const total = screen.getByTestId('team-points-total');
+    expect(total.textContent).toContain('300 × 2 colleagues = 600 Kudos');
+    expect(total.textContent).toContain('more than your team recognition balance');
+    expect(screen.getByRole('button', { name: 'SEND RECOGNITION' })).toHaveProperty('disabled', true);
+
+    await user.clear(screen.getByLabelText(/Kudos for each colleague/));
+    await user.type(screen.getByLabelText(/Kudos for each colleague/), '250');
+    expect(within(total).getByText('500 Kudos')).toBeTruthy();
+    expect(total.textContent).toContain('(0 left)');
+    expect(screen.getByRole('button', { name: 'SEND RECOGNITION' })).toHaveProperty('disabled', false);
+    post.mockResolvedValueOnce(sent);
+    await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
+    await vi.waitFor(() => expect(sendCalls()).toHaveLength(1));
+    expect(sendCalls()[0]?.[1]).toMatchObject({ toMemberIds: [12, 13], points: 250 });
+  });
+
+  it('shows the server refusal (a non-team recipient with points) on the form', async () => {
+    render(
+      <RecogniseForm selectedMemberId={12} teamBudget={{ balance: 500, pointsName: 'Kudos' }} onSent={vi.fn()} />,
+      {
+        wrapper,
+      },
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Thandi Nkosi');
+    await fillIn(user);
+    await user.type(screen.getByLabelText(/Kudos for each colleague/), '10');
+    post.mockRejectedValueOnce(
+      new ApiError('Points can only go to members of your team', 403, 'Forbidden', {
+        title: 'Forbidden',
+        status: 403,
+        message: 'Points can only go to members of your team',
+        traceId: 't',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Points can only go to members of your team');
+  });
+});

@@ -1,0 +1,126 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { recognitionSendRequestSchema, type SendResponse } from '@ovation/shared/schemas/recognition';
+import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
+import { useMemberNames } from '../../../components/member-picker/search-members.ts';
+import { MessageField } from '../../../components/message-field.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSendRecognition } from '../api/send-recognition.ts';
+import { BehaviourPicker } from './behaviour-picker.tsx';
+import { checkTeamBudget, overBudgetMessage } from './team-budget.ts';
+import { TeamPointsField } from './team-points-field.tsx';
+
+const FIELDS = ['toMemberIds', 'behaviourId', 'message', 'points'] as const;
+
+export interface RecognitionSent {
+  names: string[];
+  points: number | undefined;
+  response: SendResponse;
+}
+
+interface RecogniseFormProps {
+  selectedMemberId: number | null;
+  /** Managers may add points from their team budget. */
+  teamBudget: { balance: number; pointsName: string } | null;
+  onSent: (sent: RecognitionSent) => void;
+}
+
+const EMPTY = { toMemberIds: [] as number[], behaviourId: undefined, message: '', points: undefined };
+
+export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: RecogniseFormProps) {
+  const form = useForm({
+    resolver: zodResolver(recognitionSendRequestSchema),
+    defaultValues: { ...EMPTY, toMemberIds: selectedMemberId ? [selectedMemberId] : [] },
+  });
+  const memberNames = useMemberNames();
+  const server = useServerErrors(form, FIELDS, { title: 'Your recognition was not sent' });
+  const send = useSendRecognition();
+  const { errors, isSubmitting } = form.formState;
+  const [recipients, points, message] = useWatch({ control: form.control, name: ['toMemberIds', 'points', 'message'] });
+  const check = checkTeamBudget(points, recipients?.length ?? 0, teamBudget?.balance ?? 0);
+  const overBudget = !!teamBudget && check.over;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const body = teamBudget ? values : { ...values, points: undefined };
+    if (teamBudget && checkTeamBudget(body.points, body.toMemberIds.length, teamBudget.balance).over) {
+      form.setError('points', {
+        type: 'budget',
+        message: overBudgetMessage(check, teamBudget.balance, teamBudget.pointsName),
+      });
+      return;
+    }
+    return server.run(async () => {
+      const response = await send.mutateAsync(body);
+      onSent({ names: memberNames(body.toMemberIds), points: body.points, response });
+      form.reset(EMPTY);
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Recognise colleagues">
+      <Stack gap="lg">
+        <FormAlert error={server.formError} />
+        <Controller
+          control={form.control}
+          name="toMemberIds"
+          render={({ field }) => (
+            <MemberMultiPicker
+              label="Colleagues"
+              description="Search by name or division; choose one or several."
+              value={field.value ?? []}
+              onChange={(ids) => field.onChange(ids)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              withTeam={!!teamBudget}
+              maxValues={200}
+              error={fieldError(errors.toMemberIds?.message ?? errors.toMemberIds?.root?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="behaviourId"
+          render={({ field }) => (
+            <BehaviourPicker
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldError(errors.behaviourId?.message)}
+            />
+          )}
+        />
+        <MessageField
+          label="Message"
+          description="Tell them what they did and why it mattered."
+          length={message?.length ?? 0}
+          error={fieldError(errors.message?.message)}
+          {...form.register('message')}
+        />
+        {teamBudget && (
+          <Controller
+            control={form.control}
+            name="points"
+            render={({ field }) => (
+              <TeamPointsField
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                recipients={recipients?.length ?? 0}
+                balance={teamBudget.balance}
+                pointsName={teamBudget.pointsName}
+                check={check}
+                error={fieldError(errors.points?.message)}
+              />
+            )}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={isSubmitting} disabled={overBudget} w={{ base: '100%', sm: 'auto' }}>
+            SEND RECOGNITION
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

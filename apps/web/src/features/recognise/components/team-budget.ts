@@ -1,0 +1,20 @@
+import { formatPoints } from '@ovation/shared/format/money';
+
+export interface TeamBudgetCheck {
+  /** Points that leave the team budget: points each × recipients. */
+  total: number;
+  /** What the budget would hold afterwards (negative when over). */
+  remaining: number;
+  over: boolean;
+}
+
+/** A manager's recognition with points: each recipient gets the same amount from the budget. */
+export function checkTeamBudget(pointsEach: number | undefined, recipients: number, balance: number): TeamBudgetCheck {
+  const each = pointsEach && Number.isFinite(pointsEach) && pointsEach > 0 ? Math.floor(pointsEach) : 0;
+  const total = each * recipients;
+  return { total, remaining: balance - total, over: total > balance };
+}
+
+export function overBudgetMessage(check: TeamBudgetCheck, balance: number, pointsName: string): string {
+  return `That is ${formatPoints(check.total)} ${pointsName} in total, more than your team recognition balance of ${formatPoints(balance)}.`;
+}

@@ -1,0 +1,86 @@
+import { Table, Text } from '@mantine/core';
+import { formatDate } from '@ovation/shared/format/date';
+import type { StatementLine, StatementResponse } from '@ovation/shared/schemas/statements';
+import classes from './statement-table.module.css';
+import { formatBalance, formatStatementAmount } from './statement-format.ts';
+
+/** Under the description on a phone: the date, and the counterparty unless already named. */
+function phoneMeta(line: StatementLine): string {
+  const named = !line.counterparty || line.description.includes(line.counterparty);
+  return named ? formatDate(line.date) : `${formatDate(line.date)} · ${line.counterparty}`;
+}
+
+interface StatementTableProps {
+  statement: StatementResponse;
+  caption: string;
+}
+
+/** The period's lines between its opening and closing balances. */
+export function StatementTable({ statement, caption }: StatementTableProps) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" fz="sm" className={classes.table}>
+      <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" className={classes.wideOnly}>
+            Date
+          </Table.Th>
+          <Table.Th scope="col">Description</Table.Th>
+          <Table.Th scope="col" className={classes.wideOnly}>
+            Counterparty
+          </Table.Th>
+          <Table.Th scope="col" className={classes.num}>
+            Amount
+          </Table.Th>
+          <Table.Th scope="col" className={classes.num}>
+            Balance
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td className={classes.wideOnly} />
+          <Table.Th scope="row" fw={600}>
+            Opening balance
+          </Table.Th>
+          <Table.Td className={classes.wideOnly} />
+          <Table.Td />
+          <Table.Td className={classes.num} fw={600}>
+            {formatBalance(statement.openingBalance)}
+          </Table.Td>
+        </Table.Tr>
+        {statement.lines.map((line) => (
+          <Table.Tr key={line.transactionId}>
+            <Table.Td className={classes.wideOnly} style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(line.date)}
+            </Table.Td>
+            <Table.Td>
+              {line.description}
+              <Text span size="xs" c="dimmed" className={classes.phoneMeta}>
+                {phoneMeta(line)}
+              </Text>
+            </Table.Td>
+            <Table.Td className={classes.wideOnly}>{line.counterparty}</Table.Td>
+            <Table.Td className={`${classes.num} ${line.amount < 0 ? classes.debit : classes.credit}`}>
+              {formatStatementAmount(line.amount)}
+            </Table.Td>
+            <Table.Td className={classes.num}>{formatBalance(line.balance)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Td className={classes.wideOnly} />
+          <Table.Th scope="row" fw={700}>
+            Closing balance
+          </Table.Th>
+          <Table.Td className={classes.wideOnly} />
+          <Table.Td />
+          <Table.Td className={classes.num} fw={700}>
+            {formatBalance(statement.closingBalance)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}

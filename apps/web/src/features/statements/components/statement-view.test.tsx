@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { NO_TRANSACTIONS, StatementView } from './statement-view.tsx';
+
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
+}));
+const get = vi.mocked(api.get);
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+const view = <StatementView kind="points" title="Statement" intro="Your Kudos." unit="Kudos" />;
+
+// A block body: a function returned from beforeEach is run as a teardown (it would call the mock).
+beforeEach(() => {
+  get.mockReset();
+});
+
+describe('StatementView', () => {
+  it('shows the lines with CR/DR amounts, running balances, opening and closing', async () => {
+    get.mockResolvedValue({
+      openingBalance: 1000,
+      closingBalance: 1150,
+      lines: [
+        {
+          transactionId: 1,
+          date: '2031-03-04T10:00:00Z',
+          description: 'Recognised by Thabo Nkosi',
+          counterparty: 'Thabo Nkosi',
+          amount: 250,
+          balance: 1250,
+        },
+        {
+          transactionId: 2,
+          date: '2031-03-05T10:00:00Z',
+          description: 'Paid forward to Ruan Venter',
+          counterparty: 'Ruan Venter',
+          amount: -100,
+          balance: 1150,
+        },
+      ],
+    });
+    render(view, { wrapper });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('Opening balance');
+    expect(rows[1]?.textContent).toContain('1 000');
+    expect(rows[2]?.textContent).toContain('04/03/2031');
+    expect(rows[2]?.textContent).toContain('250 CR');
+    expect(rows[2]?.textContent).toContain('1 250');
+    expect(rows[3]?.textContent).toContain('100 DR');
+    expect(rows[4]?.textContent).toContain('Closing balance');
+    expect(rows[4]?.textContent).toContain('1 150');
+    expect(get.mock.calls[0]?.[0]).toMatch(/^\/api\/statements\/points\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    expect(screen.queryByText(NO_TRANSACTIONS)).toBeNull();
+  });
+
+  it('says when the period has no transactions', async () => {
+    get.mockResolvedValue({ openingBalance: 40, closingBalance: 40, lines: [] });
+    render(view, { wrapper });
+    expect(await screen.findByText(NO_TRANSACTIONS)).toBeTruthy();
+  });
+
+  it('shows a failure with a way to try again', async () => {
+    const failure = new ApiError('Boom', 500, 'Internal Server Error', {
+      title: 'Server error',
+      status: 500,
+      message: 'Boom',
+      traceId: 't',
+    });
+    get.mockImplementation(() => Promise.reject(failure));
+    render(view, { wrapper });
+    expect(await screen.findByText('The statement could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

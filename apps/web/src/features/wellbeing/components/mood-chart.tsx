@@ -1,0 +1,72 @@
+import { Text } from '@mantine/core';
+import { MOOD_COLOURS, MoodIcon } from '../../../components/social/mood-icon.tsx';
+import classes from './mood-chart.module.css';
+
+/** Check-ins per mood as bars; each bar's text says the count, so the chart needs no colour. */
+export function MoodCounts({ moods, names }: { moods: { value: number }[]; names: Record<number, string> }) {
+  const counts = [1, 2, 3].map((value) => ({ value, count: moods.filter((m) => m.value === value).length }));
+  const max = Math.max(1, ...counts.map((c) => c.count));
+  return (
+    <ul className={classes.bars} aria-label="Check-ins per mood">
+      {counts.map(({ value, count }) => (
+        <li key={value} className={classes.row}>
+          <MoodIcon value={value} active size={24} />
+          <span className={classes.name}>{names[value]}</span>
+          <span className={classes.track} aria-hidden="true">
+            <span
+              className={classes.bar}
+              style={{ width: `${(count / max) * 100}%`, background: MOOD_COLOURS[value] }}
+            />
+          </span>
+          <Text component="span" size="sm" fw={600} className={classes.count}>
+            {count} {count === 1 ? 'day' : 'days'}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The mood day by day as a line (happy at the top). Decorative for screen readers: the
+ * counts above and the calendar page carry the same information as text.
+ */
+export function MoodLine({
+  moods,
+  days,
+  names,
+}: {
+  moods: { day: string; value: number }[];
+  days: string[];
+  names: Record<number, string>;
+}) {
+  const width = 600;
+  const height = 120;
+  const byDay = new Map(moods.map((m) => [m.day, m.value]));
+  const left = 70; // room for the mood names on the axis
+  const x = (i: number) => (days.length > 1 ? (i / (days.length - 1)) * (width - left - 10) + left : width / 2);
+  const y = (v: number) => 15 + ((v - 1) / 2) * (height - 30);
+  const points = days.flatMap((d, i) => (byDay.has(d) ? [[x(i), y(byDay.get(d)!), byDay.get(d)!] as const] : []));
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} className={classes.line} role="img" aria-label="Mood over the last 90 days">
+      {[1, 2, 3].map((v) => (
+        <g key={v}>
+          <text x={0} y={y(v) + 4} fontSize={12} fill="#495057" style={{ textTransform: 'capitalize' }}>
+            {names[v]}
+          </text>
+          <line x1={left - 6} x2={width} y1={y(v)} y2={y(v)} stroke="#e9ecef" strokeWidth={1} />
+        </g>
+      ))}
+      <polyline
+        points={points.map(([px, py]) => `${px},${py}`).join(' ')}
+        fill="none"
+        stroke="#047f77"
+        strokeWidth={2}
+        strokeLinejoin="round"
+      />
+      {points.map(([px, py, v], i) => (
+        <circle key={i} cx={px} cy={py} r={3.5} fill={MOOD_COLOURS[v]} />
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,68 @@
+import { Paper, Skeleton, Text, Title } from '@mantine/core';
+import { HtmlContent } from '../../components/html-content.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { MOOD_FALLBACK_NAMES } from '../../components/social/mood-icon.tsx';
+import { lastDaysRange, useMoodNames, useMoodTrend, useWellbeingContent, WELLBEING_DAYS } from './api/wellbeing.ts';
+import { MoodCounts, MoodLine } from './components/mood-chart.tsx';
+import classes from './wellbeing-page.module.css';
+
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
+    out.push(d.toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** /wellbeing: the member's mood over the last 90 days and the firm's wellbeing content. */
+export default function WellbeingPage() {
+  const trend = useMoodTrend();
+  const moodNames = useMoodNames();
+  const content = useWellbeingContent();
+  const names: Record<number, string> = { ...MOOD_FALLBACK_NAMES };
+  for (const d of moodNames.data ?? []) names[d.value] = d.description;
+  const { from, to } = lastDaysRange();
+  const moods = trend.data ?? [];
+
+  return (
+    <>
+      <PageTitle title="Wellbeing" />
+      <div className={classes.layout}>
+        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="mood-trend-title">
+          <Title order={2} size="h4" id="mood-trend-title">
+            Your mood, last {WELLBEING_DAYS} days
+          </Title>
+          <Text size="sm" c="gray.7" mb="md">
+            {moods.length} {moods.length === 1 ? 'check-in' : 'check-ins'} since {from.split('-').reverse().join('/')}
+          </Text>
+          {trend.isPending ? (
+            <Skeleton height={160} />
+          ) : trend.isError ? (
+            <Text role="alert">Error Loading Mood Data</Text>
+          ) : (
+            <>
+              <MoodCounts moods={moods} names={names} />
+              {moods.length > 1 && <MoodLine moods={moods} days={daysBetween(from, to)} names={names} />}
+            </>
+          )}
+        </Paper>
+        <Paper withBorder radius="lg" p="lg" component="section" aria-label="Wellbeing">
+          {content.isPending ? (
+            <Skeleton height={200} />
+          ) : content.isError ? (
+            <Text c="gray.7">Error retrieving content</Text>
+          ) : (
+            <>
+              {content.data.title && (
+                <Title order={2} size="h4" mb="sm">
+                  {content.data.title}
+                </Title>
+              )}
+              <HtmlContent html={content.data.content} />
+            </>
+          )}
+        </Paper>
+      </div>
+    </>
+  );
+}
