@@ -143,6 +143,11 @@ test.describe('content pages', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByText('Not Available in your Country').first()).toBeVisible();
+    // Mantine slides the drawer in with a JS transition; wait until it has settled.
+    const panel = page.locator('.mantine-Drawer-content');
+    await expect
+      .poll(() => panel.evaluate((el) => getComputedStyle(el).transform))
+      .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-drawer-kenya.png`, animations: 'disabled' });
   });
 });

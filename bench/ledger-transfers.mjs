@@ -1,0 +1,182 @@
+// Ledger transfers under load on PostgreSQL (issue 4). Usage:
+//   node bench/ledger-transfers.mjs [adminUrl=postgres://postgres@127.0.0.1:5432/postgres] [seconds=20] [connections=50]
+// Creates a fresh database, starts the server on it (tsx, LOG_LEVEL=warn, no demo seed), adds
+// BENCH_MEMBERS funded South African members with sessions inserted directly (so argon2 is not
+// measured) and raises the send limits through the programme settings (so rate limits and
+// daily caps are not what is measured). Then:
+//   A: random Pay It Forward transfers of 1 point between many members;
+//   B: recognitions with 1 point, every one debiting the same manager's team budget;
+// and finally runs ledger:verify on the database. Every request carries its own Idempotency-Key.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
+const autocannon = require('autocannon');
+const pg = require('pg');
+
+const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(process.argv[3] ?? 20);
+const connections = Number(process.argv[4] ?? 50);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
+const PORT = Number(process.env.BENCH_PORT ?? 3222);
+const base = `http://127.0.0.1:${PORT}`;
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+const dbName = `ovation_bench_ledger_${randomBytes(3).toString('hex')}`;
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+await admin.end();
+
+const env = {
+  ...process.env,
+  DATABASE_URL: dbUrl,
+  PORT: String(PORT),
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'off',
+  NODE_ENV: 'production',
+};
+// The server's own log (warnings and errors only) goes to a file, not into the figures.
+const { openSync } = await import('node:fs');
+const log = openSync(process.env.BENCH_SERVER_LOG ?? '/tmp/ledger-bench-server.log', 'w');
+const server = spawn('npx', ['tsx', 'src/server.ts'], {
+  cwd: serverDir,
+  env,
+  stdio: ['ignore', log, log],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+};
+process.on('exit', stop);
+for (let i = 0; ; i++) {
+  if (i > 120) throw new Error('server did not start');
+  const ok = await fetch(`${base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) break;
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+// Population, straight into the database (ledger rows written consistently: ledger:verify checks them).
+const db = new pg.Client({ connectionString: dbUrl });
+await db.connect();
+const ids = (
+  await db.query(
+    `insert into members (employee_number, first_name, surname, email, country, unit, is_manager)
+     select 'B' || g, 'Bench', 'Member ' || g, 'bench' || g || '@bench.example', 'South Africa', 'AUD', g = 1
+     from generate_series(1, $1) g returning id`,
+    [MEMBERS],
+  )
+).rows.map((r) => r.id);
+const managerId = ids[0];
+const team = ids.slice(1, 51);
+await db.query(`update members set manager_id = $1 where id = any($2)`, [managerId, team]);
+const tokens = ids.map(() => randomBytes(32).toString('base64url'));
+await db.query(
+  `insert into sessions (token_hash, member_id, expires_at) select unnest($1::text[]), unnest($2::int[]), now() + interval '1 day'`,
+  [tokens.map((t) => createHash('sha256').update(t).digest('hex')), ids],
+);
+await db.query(`insert into behaviours (name, description) values ('Client First', 'Bench')`);
+const behaviourId = (await db.query(`select id from behaviours limit 1`)).rows[0].id;
+for (const [key, value] of Object.entries({
+  sendRateLimitPerMinute: 1e9,
+  pairDailyLimit: 1e9,
+  payItForwardDailyCap: 1e12,
+})) {
+  await db.query(
+    `insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value`,
+    [key, JSON.stringify(value)],
+  );
+}
+await db.query(`insert into ledger_accounts (kind) values ('issuance') on conflict do nothing`);
+await db.query(
+  `insert into ledger_accounts (member_id, kind) select unnest($1::int[]), 'points' union all select $2::int, 'team_budget'`,
+  [ids, managerId],
+);
+await db.query(`
+  with t as (insert into ledger_transactions (kind, memo) values ('issuance', 'Bench funding') returning id),
+  legs as (
+    select id as account_id, case when kind = 'team_budget' then 100000000 else 100000 end as amount
+    from ledger_accounts where member_id is not null),
+  e1 as (insert into ledger_entries (transaction_id, account_id, amount) select t.id, account_id, amount from t, legs),
+  e2 as (insert into ledger_entries (transaction_id, account_id, amount)
+         select t.id, (select id from ledger_accounts where member_id is null and kind = 'issuance'), -(select sum(amount) from legs) from t)
+  select 1`);
+await db.query(`update ledger_accounts a set balance = s.total
+  from (select account_id, sum(amount) total from ledger_entries group by account_id) s where a.id = s.account_id`);
+await db.end();
+
+const XSRF = 'bench-xsrf-token';
+const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+const pick = (n) => Math.floor(Math.random() * n);
+
+const scenarios = [
+  {
+    name: 'A: random Pay It Forward (1 point) between many members',
+    path: '/api/payitforward/send',
+    setup: () => {
+      const from = pick(ids.length);
+      let to = pick(ids.length);
+      if (to === from) to = (to + 1) % ids.length;
+      return { token: tokens[from], body: { toMemberId: ids[to], points: 1, message: 'Bench thanks' } };
+    },
+    target: '>= 1000/s, p99 <= 50 ms',
+  },
+  {
+    name: 'B: recognitions with 1 point, all from one team budget',
+    path: '/api/recognition/send',
+    setup: () => ({
+      token: tokens[0],
+      body: { toMemberIds: [team[pick(team.length)]], behaviourId, message: 'Bench recognition', points: 1 },
+    }),
+    target: '>= 500/s',
+  },
+];
+
+const results = [];
+for (const s of scenarios) {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: s.path,
+        setupRequest: (req) => {
+          const { token, body } = s.setup();
+          return {
+            ...req,
+            headers: { ...headers, authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+            body: JSON.stringify(body),
+          };
+        },
+      },
+    ],
+  });
+  const line = `${s.name}: ${result.requests.average.toFixed(0)} transfers/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (target ${s.target})`;
+  results.push(line);
+  console.log(line);
+}
+
+// Let requests still in flight when autocannon stopped finish before the server goes.
+await new Promise((r) => setTimeout(r, 2000));
+stop();
+await new Promise((r) => setTimeout(r, 1000));
+const verify = spawnSync('npx', ['tsx', 'scripts/ledger-verify.ts'], { cwd: serverDir, env, encoding: 'utf8' });
+console.log(verify.stdout.trim());
+console.log(`ledger:verify exit code ${verify.status}`);
+const cleanup = new pg.Client({ connectionString: adminUrl });
+await cleanup.connect();
+await cleanup.query(`drop database if exists ${dbName} with (force)`);
+await cleanup.end();
+process.exit(verify.status ?? 1);

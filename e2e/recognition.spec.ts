@@ -1,0 +1,199 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, SCREENSHOT_DIR, signInAs, test } from './fixtures.ts';
+
+/**
+ * Points moving through the screens of issue 4: a manager recognises two team members with
+ * points, a High Five reaches the thread, a South African member pays it forward, a Kenyan
+ * member is refused, and the statements show every movement. Serial: the steps share balances.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const MANAGER = 'manager.za@example.com';
+const NALEDI = 'member.za@example.com'; // Naledi Mokoena, in the demo manager's team
+const RUAN = 'member.trf@example.com'; // Ruan Venter, in the demo manager's team
+const KENYA = 'member.ke@example.com';
+
+interface Balances {
+  awardsPointsAvailable: number;
+  awardsPointsAvailable1: number;
+  awardsPointsAvailableMng: number;
+}
+
+/** Signs in through the API and returns a bearer token (for checks behind the screens). */
+async function tokenFor(request: APIRequestContext, email: string): Promise<{ token: string; xsrf: string }> {
+  await request.get('/api/auth/xsrf');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await request.post('/api/auth/login', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(res.status()).toBe(200);
+  return { token: ((await res.json()) as { authToken: string }).authToken, xsrf };
+}
+
+async function balancesOf(request: APIRequestContext, email: string): Promise<Balances> {
+  const { token, xsrf } = await tokenFor(request, email);
+  const res = await request.post('/api/spa/loadsession', {
+    data: {},
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { profile: Balances }).profile;
+}
+
+/** Points as spec §9 groups them: '19 950'. */
+const points = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true, animations: 'disabled' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200); // the header switches to its phone layout after a resize
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true, animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Types into a colleague picker and chooses the matching option from the server's list. */
+async function pickColleague(page: Page, label: string, search: string, name: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+test('a manager recognises two team members with points: their balances and the team budget change', async ({
+  page,
+  request,
+}) => {
+  const [managerBefore, naledi, ruan] = [
+    await balancesOf(request, MANAGER),
+    await balancesOf(request, NALEDI),
+    await balancesOf(request, RUAN),
+  ];
+
+  await signInAs(page, MANAGER, '/recognise');
+  await expect(page.getByRole('heading', { name: 'Recognise', level: 1 })).toBeVisible();
+  await pickColleague(page, 'Colleagues', 'Naledi', 'Naledi Mokoena');
+  await pickColleague(page, 'Colleagues', 'Ruan', 'Ruan Venter');
+  await page.getByRole('radio', { name: 'Stronger Together' }).click();
+  await page.getByRole('textbox', { name: /^Message/ }).fill('Thank you both for carrying the year-end audit.');
+  await page.getByLabel(/Kudos for each colleague/).fill('25');
+  await expect(page.getByTestId('team-points-total')).toContainText('25 × 2 colleagues = 50 Kudos');
+  await shoot(page, 'recognise-filled');
+
+  await page.getByRole('button', { name: 'SEND RECOGNITION' }).click();
+  const success = page.getByRole('status').filter({ hasText: 'Recognition sent' });
+  await expect(success).toContainText('You recognised Naledi Mokoena and Ruan Venter with 25 Kudos each.');
+  // The form is ready for the next one and the team balance shown is the new one.
+  await expect(page.getByRole('textbox', { name: /^Message/ })).toHaveValue('');
+  await expect(page.getByText(/^Team recognition balance$/).locator('xpath=..')).toContainText(
+    points(managerBefore.awardsPointsAvailableMng - 50),
+  );
+  await shoot(page, 'recognise-sent');
+
+  const managerAfter = await balancesOf(request, MANAGER);
+  expect(managerAfter.awardsPointsAvailableMng).toBe(managerBefore.awardsPointsAvailableMng - 50);
+  expect((await balancesOf(request, NALEDI)).awardsPointsAvailable).toBe(naledi.awardsPointsAvailable + 25);
+  expect((await balancesOf(request, RUAN)).awardsPointsAvailable).toBe(ruan.awardsPointsAvailable + 25);
+
+  // The management statement shows what went to whom.
+  await page.goto('/managementstatement');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: 'Naledi Mokoena' }).last()).toContainText('25 DR');
+  await expect(table.getByRole('row').filter({ hasText: 'Ruan Venter' }).last()).toContainText('25 DR');
+  await shoot(page, 'statement-management');
+});
+
+test('a High Five appears in the Kudos Thread labelled High Five', async ({ page, request }) => {
+  await signInAs(page, NALEDI, '/high5');
+  await pickColleague(page, 'Colleague', 'Ruan', 'Ruan Venter');
+  const note = `High five, Ruan! ${Date.now()}`;
+  await page.getByRole('textbox', { name: /^Your note/ }).fill(note);
+  await shoot(page, 'high5-filled');
+  await page.getByRole('button', { name: 'SEND HIGH FIVE' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'High Five sent' })).toContainText('Ruan Venter');
+  await shoot(page, 'high5-sent');
+
+  const { token, xsrf } = await tokenFor(request, NALEDI);
+  const res = await request.post('/api/shoutouts/ShoutOutList', {
+    data: { page: 1 },
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+  });
+  const { shoutOuts } = (await res.json()) as { shoutOuts: { fields: string[]; rows: unknown[][] } };
+  const col = (name: string) => shoutOuts.fields.indexOf(name);
+  const item = shoutOuts.rows.find((r) => r[col('message')] === note);
+  expect(item?.[col('f3')]).toBe('High Five');
+  expect(item?.[col('memberName')]).toBe('Ruan Venter');
+  expect(item?.[col('fromMemberName')]).toBe('Naledi Mokoena');
+});
+
+test('a South African member pays it forward and the statement shows it', async ({ page, request }) => {
+  const before = await balancesOf(request, NALEDI);
+  const ruanBefore = await balancesOf(request, RUAN);
+  await signInAs(page, NALEDI, '/payitforward');
+  await expect(page.getByTestId('personal-balance')).toBeVisible();
+  await pickColleague(page, 'Colleague', 'Ruan', 'Ruan Venter');
+
+  // More than the balance is refused on the form before anything is sent.
+  await page.getByLabel(/Kudos to share/).fill(String(before.awardsPointsAvailable + 1));
+  await page.getByRole('textbox', { name: /^Message/ }).fill('Paying forward the Kudos from Thabo.');
+  await page.getByRole('button', { name: 'PAY IT FORWARD' }).click();
+  await expect(page.getByText(/you cannot share more than that/)).toBeVisible();
+
+  await page.getByLabel(/Kudos to share/).fill('10');
+  await shoot(page, 'payitforward-filled');
+  await page.getByRole('button', { name: 'PAY IT FORWARD' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Points shared' })).toContainText(
+    'You paid 10 Kudos forward to Ruan Venter.',
+  );
+  await shoot(page, 'payitforward-sent');
+  expect((await balancesOf(request, NALEDI)).awardsPointsAvailable).toBe(before.awardsPointsAvailable - 10);
+  expect((await balancesOf(request, RUAN)).awardsPointsAvailable).toBe(ruanBefore.awardsPointsAvailable + 10);
+
+  await page.goto('/statement');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: 'Ruan Venter' }).first()).toContainText('10 DR');
+  await expect(rows.filter({ hasText: 'Thabo Nkosi' }).first()).toContainText('25 CR');
+  await expect(page.getByRole('table')).toContainText('Closing balance');
+  await shoot(page, 'statement-points');
+
+  // The CSV export downloads through fetch with the bearer token.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  await page.goto('/gameplaystatement');
+  await expect(page.getByRole('heading', { name: 'Game Play Statement' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Opening balance');
+  await shoot(page, 'statement-plays');
+
+  await page.goto('/myrecognition');
+  await expect(page.getByRole('tab', { name: /Received/ })).toBeVisible();
+  await expect(page.getByText('Thank you both for carrying the year-end audit.').first()).toBeVisible();
+  await shoot(page, 'myrecognition-received');
+  await page.getByRole('tab', { name: /Given/ }).click();
+  await expect(page.getByText('Paying forward the Kudos from Thabo.').first()).toBeVisible();
+  await shoot(page, 'myrecognition-given');
+});
+
+test('the Kenyan member sees Pay It Forward greyed and is refused', async ({ page, request }) => {
+  await signInAs(page, KENYA, '/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Recognise', exact: true }).click();
+  const item = page.getByRole('menuitem', { name: /Pay It Forward/ });
+  await expect(item).toHaveAttribute('aria-disabled', 'true');
+  await expect(item).toContainText('Not Available in your Country');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/payitforward');
+  await expect(page.getByText('Not Available in your Country').first()).toBeVisible();
+  await shoot(page, 'payitforward-kenya');
+
+  // The server refuses too, whatever the browser does.
+  const { token, xsrf } = await tokenFor(request, KENYA);
+  const res = await request.post('/api/payitforward/send', {
+    data: { toMemberId: 1, points: 1, message: 'Hi' },
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(res.status()).toBe(403);
+});
