@@ -64,7 +64,7 @@ await step(
   'kudos',
   `insert into kudos (kind, from_member_id, to_member_id, behaviour_id, message, created_at)
    select case when g % 5 = 0 then 'high5' else 'recognition' end,
-     1 + (g * 7919) % $2::int, 1 + (g * 104729 + 13) % $2::int,
+     1 + (g::bigint * 7919) % $2::int, 1 + (g::bigint * 104729 + 13) % $2::int,
      case when g % 5 = 0 then null else 1 + g % 8 end,
      'Thank you for the great work on engagement ' || g,
      now() - (($1::int - g) * interval '20 seconds')
@@ -74,7 +74,7 @@ await step(
 await step(
   'reactions',
   `insert into kudos_reactions (kudos_id, kind, member_id, created_at)
-   select 1 + (g * 48271) % $1::int, 1 + g % 3, 1 + (g * 69621) % $3::int, now() - (g % 100000) * interval '1 minute'
+   select 1 + (g::bigint * 48271) % $1::int, 1 + g % 3, 1 + (g::bigint * 69621) % $3::int, now() - (g % 100000) * interval '1 minute'
    from generate_series(1, $2::int) g
    on conflict do nothing`,
   [KUDOS, REACTIONS, MEMBERS],

@@ -143,7 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementsRoutes);
   const liveSecret = resolveLiveSecret(config.LIVE_SECRET);
   const feedCaches = createFeedCaches(config.FEED_CACHE_SECONDS * 1000);
-  await app.register(feedRoutes);
+  // Any live event (from this or another instance) may change what a shared feed page shows.
+  app.liveBus.subscribe(() => feedCaches.kudosPages.clear());
+  await app.register(feedRoutes, { caches: feedCaches });
   await app.register(newsRoutes);
   await app.register(bannersRoutes);
   await app.register(celebrationsRoutes, { caches: feedCaches, secret: liveSecret });

@@ -6,6 +6,7 @@ import {
   shoutOutReactResponseSchema,
 } from '@ovation/shared/schemas/feed';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { FeedCaches } from '../home/feed-caches.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { listKudos } from './list-kudos.ts';
 import { reactToKudos } from './react-to-kudos.ts';
@@ -13,7 +14,7 @@ import { reactToKudos } from './react-to-kudos.ts';
 /** Reactions per member per minute (docs/decisions/0003: in-memory, per instance). */
 const REACTIONS_PER_MINUTE = 120;
 
-export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
+export const feedRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches }> = async (app, { caches }) => {
   const limiter = new RateLimiter(REACTIONS_PER_MINUTE, 60_000);
 
   app.post(
@@ -27,7 +28,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shoutOutListResponseSchema },
       },
     },
-    async (request) => listKudos(app.db, requireMember(request).memberId, request.body),
+    async (request) =>
+      listKudos({ db: app.db, pages: caches.kudosPages }, requireMember(request).memberId, request.body),
   );
 
   app.post(

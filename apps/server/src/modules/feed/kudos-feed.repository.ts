@@ -6,11 +6,28 @@ import { queryRows } from './sql-rows.ts';
 /** At most this many names per reaction kind; the counts carry the totals. */
 export const REACTED_NAMES_LIMIT = 25;
 
-/** A Kudos item as the query returns it (bigint ids may arrive as strings). */
-export type KudosRow = Omit<KudosItem, 'messageLogId'> & { messageLogId: number | string };
+/**
+ * A Kudos item as the query returns it (bigint ids may arrive as strings). `mins` is derived
+ * from `createdAtMs` when presented, so a cached row stays right as time passes.
+ */
+export type KudosRow = Omit<KudosItem, 'messageLogId' | 'mins'> & {
+  messageLogId: number | string;
+  createdAtMs: number | string;
+};
 
-/** Whether the viewer reacted: a primary-key probe, skipped when nobody reacted at all. */
-const viewerReacted = (kind: number, count: SQL, viewerId: number) => sql`
+export interface KudosPage {
+  rows: KudosRow[];
+  hasMore: boolean;
+}
+
+/**
+ * Whether the viewer reacted: a primary-key probe, skipped when nobody reacted at all. Without
+ * a viewer (shared, cacheable pages) the flags are false and `withViewerFlags` fills them in.
+ */
+const viewerReacted = (kind: number, count: SQL, viewerId: number | null) =>
+  viewerId === null
+    ? sql`false`
+    : sql`
   (${count} > 0 and exists (
     select 1 from kudos_reactions r where r.kudos_id = k.id and r.kind = ${kind} and r.member_id = ${viewerId}))`;
 
@@ -29,7 +46,7 @@ const reactedNames = (kind: number, count: SQL) => sql`
  * range on the primary key with a limit), then per row: primary-key joins for names and
  * behaviour, PK probes for the viewer's flags and limited index scans for reacted names.
  */
-function itemsQuery(viewerId: number, picked: SQL): SQL {
+function itemsQuery(viewerId: number | null, picked: SQL): SQL {
   return sql`
     select k.id as "messageLogId", k.to_member_id as "toMemberId",
       tm.first_name || ' ' || tm.surname as "memberName",
@@ -44,7 +61,7 @@ function itemsQuery(viewerId: number, picked: SQL): SQL {
       ${reactedNames(1, sql`k.like_count`)} as "reactedUserLiked",
       ${reactedNames(2, sql`k.cheer_count`)} as "reactedUserCheered",
       ${reactedNames(3, sql`k.support_count`)} as "reactedUserSupported",
-      greatest(0, floor(extract(epoch from (now() - k.created_at)) / 60))::int as "mins"
+      (extract(epoch from k.created_at) * 1000)::float8 as "createdAtMs"
     from (${picked}) k
     join members tm on tm.id = k.to_member_id
     join members fm on fm.id = k.from_member_id
@@ -56,7 +73,13 @@ function itemsQuery(viewerId: number, picked: SQL): SQL {
  * One page, newest first. With an anchor (the first id of page 1) later pages count from it,
  * so items posted meanwhile do not shift them. Reads one row more than a page for hasMore.
  */
-export async function findKudosPage(db: Db, viewerId: number, page: number, anchor?: number, size = KUDOS_PAGE_SIZE) {
+export async function findKudosPage(
+  db: Db,
+  viewerId: number | null,
+  page: number,
+  anchor?: number,
+  size = KUDOS_PAGE_SIZE,
+): Promise<KudosPage> {
   const where = anchor === undefined ? sql`` : sql`where id <= ${anchor}`;
   const picked = sql`select * from kudos ${where} order by id desc limit ${size + 1} offset ${(page - 1) * size}`;
   const rows = await queryRows<KudosRow>(db, itemsQuery(viewerId, picked));
@@ -66,4 +89,17 @@ export async function findKudosPage(db: Db, viewerId: number, page: number, anch
 export async function findKudosItem(db: Db, viewerId: number, kudosId: number): Promise<KudosRow | undefined> {
   const [row] = await queryRows<KudosRow>(db, itemsQuery(viewerId, sql`select * from kudos where id = ${kudosId}`));
   return row;
+}
+
+/** The (kudos id, kind) pairs the viewer reacted with among these items: one index range scan. */
+export async function findViewerReactions(db: Db, viewerId: number, kudosIds: number[]) {
+  if (kudosIds.length === 0) return [];
+  const ids = sql.join(
+    kudosIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<{ kudosId: number | string; kind: number }>(
+    db,
+    sql`select kudos_id as "kudosId", kind from kudos_reactions where member_id = ${viewerId} and kudos_id in (${ids})`,
+  );
 }

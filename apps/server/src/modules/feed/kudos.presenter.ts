@@ -2,10 +2,11 @@ import { KUDOS_FIELDS, type DataTable, type KudosItem } from '@ovation/shared/sc
 import type { KudosRow } from './kudos-feed.repository.ts';
 import { toNumber } from './sql-rows.ts';
 
-/** A repository row with the spec's types (ids and counts as numbers). */
-export function presentKudosItem(row: KudosRow): KudosItem {
+/** A repository row with the spec's types (ids and counts as numbers, mins since posted). */
+export function presentKudosItem(row: KudosRow, now = Date.now()): KudosItem {
+  const { createdAtMs, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     messageLogId: toNumber(row.messageLogId),
     toMemberId: toNumber(row.toMemberId),
     likeCount: toNumber(row.likeCount),
@@ -14,16 +15,17 @@ export function presentKudosItem(row: KudosRow): KudosItem {
     userLiked: row.userLiked === true,
     userCheered: row.userCheered === true,
     userSupported: row.userSupported === true,
-    mins: toNumber(row.mins),
+    mins: Math.max(0, Math.floor((now - toNumber(createdAtMs)) / 60_000)),
   };
 }
 
 /** The spec §3 server data table: KUDOS_FIELDS plus one row per item in that order. */
 export function presentKudosTable(rows: KudosRow[]): DataTable {
+  const now = Date.now();
   return {
     fields: [...KUDOS_FIELDS],
     rows: rows.map((row) => {
-      const item = presentKudosItem(row);
+      const item = presentKudosItem(row, now);
       return KUDOS_FIELDS.map((field) => item[field]);
     }),
   };

@@ -1,4 +1,5 @@
 import type { CelebrationRow, GetToKnowCard } from '@ovation/shared/schemas/feed';
+import type { KudosPage } from '../feed/kudos-feed.repository.ts';
 import type { LeaderboardRow } from './leaderboard.repository.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -8,7 +9,14 @@ export interface FeedCaches {
   leaderboard: TtlCache<LeaderboardRow[]>;
   trending: TtlCache<{ name: string; total: number }[]>;
   getToKnow: TtlCache<GetToKnowCard[]>;
+  /**
+   * Kudos Thread pages without the viewer's own flags (those are read per request). Cleared on
+   * every live event — from any instance, through LISTEN/NOTIFY — and kept at most 10 s.
+   */
+  kudosPages: TtlCache<KudosPage>;
 }
+
+const KUDOS_PAGES_MAX_TTL_MS = 10_000;
 
 export function createFeedCaches(ttlMs: number): FeedCaches {
   return {
@@ -16,5 +24,6 @@ export function createFeedCaches(ttlMs: number): FeedCaches {
     leaderboard: new TtlCache(ttlMs),
     trending: new TtlCache(ttlMs),
     getToKnow: new TtlCache(ttlMs),
+    kudosPages: new TtlCache(Math.min(ttlMs, KUDOS_PAGES_MAX_TTL_MS)),
   };
 }

@@ -12,6 +12,11 @@ export class TtlCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Forgets everything (e.g. when a live event says the data changed). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const at = this.now();
