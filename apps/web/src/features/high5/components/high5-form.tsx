@@ -1,9 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { high5SendRequestSchema, type High5SendRequest } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { MemberPicker } from '../../../components/member-picker/member-picker.tsx';
+import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
 import { useMemberNames } from '../../../components/member-picker/search-members.ts';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
@@ -39,21 +39,7 @@ export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
     <form onSubmit={onSubmit} noValidate aria-label="Send a High Five">
       <Stack gap="lg">
         <FormAlert error={server.formError} />
-        <Controller
-          control={form.control}
-          name="toMemberId"
-          render={({ field }) => (
-            <MemberPicker
-              label="Colleague"
-              description="Search by name or division."
-              value={field.value ?? null}
-              onChange={(id) => field.onChange(id ?? undefined)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldError(errors.toMemberId?.message)}
-            />
-          )}
-        />
+        <MemberPickerField control={form.control} name="toMemberId" error={fieldError(errors.toMemberId?.message)} />
         <MessageField
           label="Your note"
           description="A personal note of appreciation. It appears in the Kudos Thread as a High Five."

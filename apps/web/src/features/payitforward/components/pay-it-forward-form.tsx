@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { formatPoints } from '@ovation/shared/format/money';
 import { payItForwardSendRequestSchema } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { MemberPicker } from '../../../components/member-picker/member-picker.tsx';
+import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
 import { useMemberNames } from '../../../components/member-picker/search-members.ts';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
@@ -49,21 +49,7 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
     <form onSubmit={onSubmit} noValidate aria-label="Pay It Forward">
       <Stack gap="lg">
         <FormAlert error={server.formError} />
-        <Controller
-          control={form.control}
-          name="toMemberId"
-          render={({ field }) => (
-            <MemberPicker
-              label="Colleague"
-              description="Search by name or division."
-              value={field.value ?? null}
-              onChange={(id) => field.onChange(id ?? undefined)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldError(errors.toMemberId?.message)}
-            />
-          )}
-        />
+        <MemberPickerField control={form.control} name="toMemberId" error={fieldError(errors.toMemberId?.message)} />
         <Controller
           control={form.control}
           name="points"

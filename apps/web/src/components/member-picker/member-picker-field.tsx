@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { MemberPicker } from './member-picker.tsx';
+
+interface MemberPickerFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  error?: ReactNode;
+  label?: string;
+  description?: string;
+}
+
+/** One colleague, as a react-hook-form field (High Five, Pay It Forward). */
+export function MemberPickerField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  label = 'Colleague',
+  description = 'Search by name or division.',
+}: MemberPickerFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MemberPicker
+          label={label}
+          description={description}
+          value={field.value ?? null}
+          onChange={(id) => field.onChange(id ?? undefined)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
