@@ -1,28 +1,14 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ContentView, withoutRepeatedTitle } from './content-view.tsx';
+import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
 }));
 const post = vi.mocked(api.post);
-
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  );
-}
 
 describe('ContentView', () => {
   beforeEach(() => {

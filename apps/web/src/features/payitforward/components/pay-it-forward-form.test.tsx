@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { PayItForwardForm } from './pay-it-forward-form.tsx';
+import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
@@ -22,15 +20,6 @@ const ruan = {
   isTeamMember: false,
 };
 const DAILY_CAP = 'You can pay forward at most 500 Kudos a day.';
-
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return (
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
-  );
-}
 
 beforeEach(() => {
   post.mockReset().mockImplementation(async (path: string) => {

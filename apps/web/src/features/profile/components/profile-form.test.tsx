@@ -1,26 +1,15 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
 }));
 const put = vi.mocked(api.put);
-
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return (
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
-  );
-}
 
 const profile = {
   cellNum: '082 555 0123',

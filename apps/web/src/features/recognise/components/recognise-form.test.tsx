@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RecogniseForm } from './recognise-form.tsx';
+import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
@@ -29,15 +27,6 @@ const sent = {
   message: 'Sent',
   balances: { awardsPointsAvailable: 0, awardsPointsAvailable1: 1, awardsPointsAvailableMng: 0 },
 };
-
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return (
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
-  );
-}
 
 type SearchBody = { memberIds?: number[]; teamOnly?: boolean };
 beforeEach(() => {

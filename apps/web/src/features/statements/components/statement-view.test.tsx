@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { NO_TRANSACTIONS, StatementView } from './statement-view.tsx';
+import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
@@ -12,14 +10,6 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
 }));
 const get = vi.mocked(api.get);
 
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
-  );
-}
 const view = <StatementView kind="points" title="Statement" intro="Your Kudos." unit="Kudos" />;
 
 // A block body: a function returned from beforeEach is run as a teardown (it would call the mock).
