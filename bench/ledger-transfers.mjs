@@ -1,6 +1,7 @@
 // Ledger transfers under load on PostgreSQL (issue 4). Usage:
 //   node bench/ledger-transfers.mjs [adminUrl=postgres://postgres@127.0.0.1:5432/postgres] [seconds=20] [connections=50]
-// Creates a fresh database, starts the server on it (tsx, LOG_LEVEL=warn, no demo seed), adds
+// Creates a fresh database, builds the server (apps/server/dist-bench) and starts it on that database
+// (NODE_ENV=production, LOG_LEVEL=warn, no demo seed; BENCH_NODE_OPTIONS e.g. --cpu-prof), adds
 // BENCH_MEMBERS funded South African members with sessions inserted directly (so argon2 is not
 // measured) and raises the send limits through the programme settings (so rate limits and
 // daily caps are not what is measured). Then:
@@ -42,7 +43,14 @@ const env = {
 // The server's own log (warnings and errors only) goes to a file, not into the figures.
 const { openSync } = await import('node:fs');
 const log = openSync(process.env.BENCH_SERVER_LOG ?? '/tmp/ledger-bench-server.log', 'w');
-const server = spawn('npx', ['tsx', 'src/server.ts'], {
+const built = spawnSync('node', ['build.mjs'], {
+  cwd: serverDir,
+  env: { ...process.env, SERVER_OUT_DIR: 'dist-bench' },
+  stdio: 'inherit',
+});
+if (built.status !== 0) throw new Error('server build failed');
+const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+const server = spawn('node', [...nodeOptions, 'dist-bench/server.js'], {
   cwd: serverDir,
   env,
   stdio: ['ignore', log, log],

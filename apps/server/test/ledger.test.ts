@@ -63,6 +63,89 @@ describe('ledger transfer', () => {
     ).rejects.toThrow();
   });
 
+  it('names accounts by member and kind or by system kind, opening missing ones, in one call', async () => {
+    const giver = await createMember(ctx.app);
+    const taker = await createMember(ctx.app);
+    await fund(ctx.app, giver.id, 30);
+    const moved = await transfer(ctx.app.db, {
+      kind: 'test',
+      legs: [
+        { member: { memberId: giver.id, kind: 'points' }, amount: -12, counterpartyMemberId: taker.id },
+        { member: { memberId: taker.id, kind: 'points' }, amount: 12, counterpartyMemberId: giver.id },
+      ],
+    });
+    const takerAccount = await memberAccountId(ctx.app.db, taker.id, 'points');
+    expect(moved.legAccountIds).toEqual([await memberAccountId(ctx.app.db, giver.id, 'points'), takerAccount]);
+    expect(moved.balances.get(takerAccount)).toBe(12);
+    const plays = await transfer(ctx.app.db, {
+      kind: 'test',
+      legs: [
+        { system: 'plays_issuance', amount: -2 },
+        { member: { memberId: taker.id, kind: 'plays' }, amount: 2 },
+      ],
+    });
+    expect(plays.legAccountIds[0]).toBe(await systemAccountId(ctx.app.db, 'plays_issuance'));
+    expect(await balancesOf(ctx.app, taker.id)).toMatchObject({ awardsPointsAvailable: 12, awardsPointsAvailable1: 2 });
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('says which account was short, by how much, and writes nothing', async () => {
+    const giver = await createMember(ctx.app);
+    const taker = await createMember(ctx.app);
+    await fund(ctx.app, giver.id, 5);
+    const account = await memberAccountId(ctx.app.db, giver.id, 'points');
+    const entriesBefore = (await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n;
+    const error = await transfer(ctx.app.db, {
+      kind: 'test',
+      legs: [
+        { member: { memberId: giver.id, kind: 'points' }, amount: -8 },
+        { member: { memberId: taker.id, kind: 'points' }, amount: 8 },
+      ],
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientFundsError);
+    expect(error).toMatchObject({ accountId: account, balance: 5, needed: 8 });
+    expect((await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n).toBe(entriesBefore);
+  });
+
+  it('refuses unbalanced or empty postings in the database too, not only in code', async () => {
+    const [a, b] = await pointsAccounts(2);
+    const post = (payload: unknown) => ctx.app.db.execute(sql`select ledger_post(${JSON.stringify(payload)}::jsonb)`);
+    await expect(post([])).rejects.toThrow();
+    await expect(
+      post([
+        {
+          kind: 'test',
+          legs: [
+            { a: a, n: 5, c: null },
+            { a: b, n: -4, c: null },
+          ],
+        },
+      ]),
+    ).rejects.toThrow();
+    await expect(
+      post([
+        {
+          kind: 'test',
+          legs: [
+            { a: a, n: 0 },
+            { a: b, n: 0 },
+          ],
+        },
+      ]),
+    ).rejects.toThrow();
+    await expect(
+      post([
+        {
+          kind: 'test',
+          legs: [
+            { a: 987654321, n: -1 },
+            { a: b, n: 1 },
+          ],
+        },
+      ]),
+    ).rejects.toThrow();
+  });
+
   it('keeps entries and transactions append-only', async () => {
     const member = await createMember(ctx.app);
     await fund(ctx.app, member.id, 10);
@@ -86,7 +169,7 @@ describe('ledger transfer', () => {
     });
     const before = await tally();
     const key = newKey();
-    payItForwardTestHooks.afterEntries = async () => {
+    payItForwardTestHooks.afterTransfer = async () => {
       throw new Error('injected failure after the entries');
     };
     try {
@@ -99,7 +182,7 @@ describe('ledger transfer', () => {
       );
       expect(res.statusCode).toBe(500);
     } finally {
-      payItForwardTestHooks.afterEntries = undefined;
+      payItForwardTestHooks.afterTransfer = undefined;
     }
     expect(await tally()).toEqual(before);
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(100);

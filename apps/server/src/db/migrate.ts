@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 
@@ -14,17 +15,21 @@ function migrationsFolder(): string {
 const MIGRATION_LOCK = 727_001;
 
 /**
- * Hand-written SQL Drizzle cannot express (the ledger's append-only triggers, docs/decisions/0004),
- * applied after the migrations on every start; each statement is idempotent (CREATE OR REPLACE).
+ * Hand-written SQL Drizzle cannot express — the ledger's append-only triggers (docs/decisions/0004)
+ * and its posting function (0010) — applied in file-name order after the migrations on every
+ * start; each statement is idempotent (CREATE OR REPLACE).
  */
 async function applyGuards(db: Db): Promise<void> {
-  const candidates = ['./sql/ledger-guards.sql', './db/sql/ledger-guards.sql'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
-  const file = candidates.find((p) => existsSync(p));
-  if (!file) throw new Error(`ledger-guards.sql not found (looked in ${candidates.join(', ')})`);
-  for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
-    if (statement.replace(/--.*$/gm, '').trim()) await db.execute(sql.raw(statement));
+  const candidates = ['./sql', './db/sql'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const dir = candidates.find((p) => existsSync(p));
+  if (!dir) throw new Error(`SQL folder not found (looked in ${candidates.join(', ')})`);
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  for (const name of files) {
+    for (const statement of readFileSync(path.join(dir, name), 'utf8').split('--> statement-breakpoint')) {
+      if (statement.replace(/--.*$/gm, '').trim()) await db.execute(sql.raw(statement));
+    }
   }
 }
 

@@ -1,14 +1,18 @@
-import { and, asc, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+import type { MemberAccountKind, SystemAccountKind } from './accounts.repository.ts';
+import { pgErrorCode } from './with-retry.ts';
 
-export interface TransferLeg {
-  accountId: number;
+/** Which account a leg moves: by id, a member's account by kind (opened when missing), or a system account. */
+export type LegAccount =
+  { accountId: number } | { member: { memberId: number; kind: MemberAccountKind } } | { system: SystemAccountKind };
+
+export type TransferLeg = LegAccount & {
   /** Integer; positive credits the account, negative debits it. */
   amount: number;
   /** The other member of this leg, shown on statements. */
   counterpartyMemberId?: number | null;
-}
+};
 
 export interface TransferSpec {
   kind: string;
@@ -17,17 +21,10 @@ export interface TransferSpec {
   legs: TransferLeg[];
 }
 
-export interface TransferOptions {
-  /** More member accounts to lock with the legs' (e.g. the sender's, as a per-sender mutex). */
-  lock?: number[];
-  /** Runs with the member accounts locked, before anything is written (caps, limits). */
-  beforeWrite?: (balances: ReadonlyMap<number, number>) => Promise<void>;
-  /** Tests only: runs after the entries are written, to prove a failure there leaves nothing. */
-  afterEntries?: () => Promise<void>;
-}
-
 export interface TransferResult {
   transactionIds: number[];
+  /** The account id of every leg, in the order given (transactions' legs one after another). */
+  legAccountIds: number[];
   /** Member account balances after the transfer, by account id. */
   balances: Map<number, number>;
 }
@@ -42,6 +39,9 @@ export class InsufficientFundsError extends Error {
     super(`account ${accountId} has ${balance}, needs ${needed}`);
   }
 }
+
+/** SQLSTATE ledger_post raises when a member balance would go below zero (DETAIL: id,balance,needed). */
+const INSUFFICIENT_FUNDS = 'OVL01';
 
 function validate(specs: TransferSpec[]) {
   if (specs.length === 0) throw new Error('transfer: nothing to post');
@@ -58,106 +58,61 @@ function validate(specs: TransferSpec[]) {
   }
 }
 
-const caseDelta = (deltas: Map<number, number>): SQL =>
-  sql`(case ${ledgerAccounts.id} ${sql.join(
-    [...deltas].map(([id, d]) => sql`when ${id} then ${d}::bigint`),
-    sql` `,
-  )} else 0::bigint end)`;
+const legJson = (leg: TransferLeg) => ({
+  ...('accountId' in leg ? { a: leg.accountId } : {}),
+  ...('member' in leg ? { m: leg.member.memberId, k: leg.member.kind } : {}),
+  ...('system' in leg ? { s: leg.system } : {}),
+  n: leg.amount,
+  c: leg.counterpartyMemberId ?? null,
+});
+
+function insufficientFunds(error: unknown): InsufficientFundsError | null {
+  if (pgErrorCode(error) !== INSUFFICIENT_FUNDS) return null;
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !('detail' in current)) current = (current as Error).cause;
+  const [id, balance, needed] = String((current as { detail?: unknown } | null)?.detail ?? '')
+    .split(',')
+    .map(Number);
+  return new InsufficientFundsError(id ?? 0, balance ?? 0, needed ?? 0);
+}
 
 /**
- * Posts one or more ledger transactions in the caller's database transaction (one call per
- * database transaction, so that the lock order below holds):
- * 1. member accounts touched are locked in ascending id order (SELECT … FOR UPDATE) —
- *    concurrent spends of one balance queue here and cannot deadlock each other;
- * 2. `beforeWrite` checks caps and limits; every member balance must stay >= 0;
- * 3. transactions and entries are inserted and the cached balances updated with a guarded
- *    update; system accounts (shared, hot) are updated last, so they are held only until commit.
- * The CHECK (balance >= 0) on member accounts is the backstop if any of this were wrong.
+ * Posts one or more ledger transactions in one database round trip: the `ledger_post` function
+ * (src/db/sql/02-ledger-post.sql, docs/decisions/0010) opens missing member accounts, locks the
+ * member accounts touched in ascending id order, refuses any member balance going below zero
+ * (InsufficientFundsError, nothing written), inserts the transactions and entries and updates the
+ * cached balances, system accounts last. Call it inside the use case's transaction (other checks
+ * such as send limits run before it, so the ledger's row locks are always the last ones taken),
+ * or on its own: a single statement is atomic.
  */
-export async function transferMany(
-  db: Db,
-  specs: TransferSpec[],
-  options: TransferOptions = {},
-): Promise<TransferResult> {
+export async function transferMany(db: Db, specs: TransferSpec[]): Promise<TransferResult> {
   validate(specs);
-  const deltas = new Map<number, number>();
-  for (const leg of specs.flatMap((s) => s.legs))
-    deltas.set(leg.accountId, (deltas.get(leg.accountId) ?? 0) + leg.amount);
-  const touched = [...new Set([...deltas.keys(), ...(options.lock ?? [])])];
-
-  const locked = await db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.id, touched), isNotNull(ledgerAccounts.memberId)))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  const balances = new Map(locked.map((row) => [row.id, Number(row.balance)]));
-  await options.beforeWrite?.(balances);
-  for (const [id, delta] of deltas) {
-    const balance = balances.get(id);
-    if (balance !== undefined && balance + delta < 0) throw new InsufficientFundsError(id, balance, -delta);
+  const payload = specs.map((spec) => ({
+    kind: spec.kind,
+    memo: spec.memo ?? '',
+    actor: spec.actorMemberId ?? null,
+    legs: spec.legs.map(legJson),
+  }));
+  let posted: { t: number[]; a: number[]; b: Record<string, number> };
+  try {
+    const result = (await db.execute(
+      sql`select ledger_post(${JSON.stringify(payload)}::jsonb) as posted`,
+    )) as unknown as {
+      rows: { posted: typeof posted }[];
+    };
+    posted = result.rows[0]!.posted;
+  } catch (error) {
+    throw insufficientFunds(error) ?? error;
   }
-
-  const transactionIds: number[] = [];
-  for (const spec of specs) {
-    const [row] = await db
-      .insert(ledgerTransactions)
-      .values({ kind: spec.kind, memo: spec.memo ?? '', actorMemberId: spec.actorMemberId ?? null })
-      .returning({ id: ledgerTransactions.id });
-    transactionIds.push(row!.id);
-  }
-  await db.insert(ledgerEntries).values(
-    specs.flatMap((spec, i) =>
-      spec.legs.map((leg) => ({
-        transactionId: transactionIds[i]!,
-        accountId: leg.accountId,
-        amount: leg.amount,
-        counterpartyMemberId: leg.counterpartyMemberId ?? null,
-      })),
-    ),
-  );
-  await options.afterEntries?.();
-
-  const memberDeltas = new Map([...deltas].filter(([id, d]) => balances.has(id) && d !== 0));
-  const systemDeltas = new Map([...deltas].filter(([id, d]) => !balances.has(id) && d !== 0));
-  if (memberDeltas.size > 0) {
-    const delta = caseDelta(memberDeltas);
-    const updated = await db
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-      .where(
-        and(
-          inArray(ledgerAccounts.id, [...memberDeltas.keys()]),
-          isNotNull(ledgerAccounts.memberId),
-          sql`${ledgerAccounts.balance} + ${delta} >= 0`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-    if (updated.length !== memberDeltas.size) throw new Error('transfer: guarded balance update refused');
-    for (const row of updated) balances.set(row.id, Number(row.balance));
-  }
-  if (systemDeltas.size > 0) {
-    const ids = [...systemDeltas.keys()].sort((a, b) => a - b);
-    if (ids.length > 1) {
-      await db
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, ids))
-        .orderBy(asc(ledgerAccounts.id))
-        .for('update');
-    }
-    const updated = await db
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${caseDelta(systemDeltas)}` })
-      .where(and(inArray(ledgerAccounts.id, ids), isNull(ledgerAccounts.memberId)))
-      .returning({ id: ledgerAccounts.id });
-    if (updated.length !== ids.length) throw new Error('transfer: unknown account');
-  }
-  return { transactionIds, balances };
+  return {
+    transactionIds: posted.t.map(Number),
+    legAccountIds: posted.a.map(Number),
+    balances: new Map(Object.entries(posted.b).map(([id, balance]) => [Number(id), Number(balance)])),
+  };
 }
 
 /** One ledger transaction (see transferMany). */
-export async function transfer(db: Db, spec: TransferSpec, options: TransferOptions = {}) {
-  const result = await transferMany(db, [spec], options);
-  return { transactionId: result.transactionIds[0]!, balances: result.balances };
+export async function transfer(db: Db, spec: TransferSpec) {
+  const result = await transferMany(db, [spec]);
+  return { transactionId: result.transactionIds[0]!, legAccountIds: result.legAccountIds, balances: result.balances };
 }

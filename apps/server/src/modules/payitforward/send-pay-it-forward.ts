@@ -1,7 +1,7 @@
 import { getCapabilities } from '@ovation/shared/capabilities';
 import type { PayItForwardSendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { businessRule, fieldError } from '../../lib/app-errors.ts';
-import { accountKey, memberAccountIds, readMemberBalances } from '../ledger/accounts.repository.ts';
+import { readMemberBalances } from '../ledger/accounts.repository.ts';
 import { InsufficientFundsError, transfer } from '../ledger/transfer.ts';
 import { withRetry } from '../ledger/with-retry.ts';
 import { readSettings } from '../settings/settings.repository.ts';
@@ -13,8 +13,8 @@ import { queueKudosMail } from '../recognition/send-mail.ts';
 
 const SETTINGS = ['pointsName', 'pairDailyLimit', 'sendRateLimitPerMinute', 'payItForwardDailyCap'] as const;
 
-/** Test hook: runs inside the transfer after the entries are written (see ledger tests). */
-export const payItForwardTestHooks: { afterEntries?: () => Promise<void> } = {};
+/** Test hook: runs in the send's transaction right after the points moved (see ledger tests). */
+export const payItForwardTestHooks: { afterTransfer?: () => Promise<void> } = {};
 
 /** Shares part of the sender's own points with a colleague (South Africa only). */
 export async function sendPayItForward(
@@ -40,39 +40,25 @@ export async function sendPayItForward(
 
   const response = await withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const accounts = await memberAccountIds(tx, [
-        { memberId: sender.memberId, kind: 'points' },
-        { memberId: recipient.id, kind: 'points' },
-      ]);
-      const moved = await transfer(
-        tx,
-        {
-          kind: 'payitforward',
-          actorMemberId: sender.memberId,
-          legs: [
-            {
-              accountId: accounts.get(accountKey(sender.memberId, 'points'))!,
-              amount: -points,
-              counterpartyMemberId: recipient.id,
-            },
-            {
-              accountId: accounts.get(accountKey(recipient.id, 'points'))!,
-              amount: points,
-              counterpartyMemberId: sender.memberId,
-            },
-          ],
-        },
-        {
-          beforeWrite: async () => {
-            await countPairSends(tx, sender.memberId, [recipient], settings.pairDailyLimit);
-            await addDailyTotal(tx, sender.memberId, 'payitforward', points, settings.payItForwardDailyCap, pointsName);
+      // Limits first: the ledger's row locks are the last ones a send takes (no lock cycles).
+      await countPairSends(tx, sender.memberId, [recipient], settings.pairDailyLimit);
+      await addDailyTotal(tx, sender.memberId, 'payitforward', points, settings.payItForwardDailyCap, pointsName);
+      const moved = await transfer(tx, {
+        kind: 'payitforward',
+        actorMemberId: sender.memberId,
+        legs: [
+          {
+            member: { memberId: sender.memberId, kind: 'points' },
+            amount: -points,
+            counterpartyMemberId: recipient.id,
           },
-          afterEntries: payItForwardTestHooks.afterEntries,
-        },
-      ).catch((error: unknown) => {
+          { member: { memberId: recipient.id, kind: 'points' }, amount: points, counterpartyMemberId: sender.memberId },
+        ],
+      }).catch((error: unknown) => {
         if (error instanceof InsufficientFundsError) throw businessRule(`You do not have enough ${pointsName}`);
         throw error;
       });
+      await payItForwardTestHooks.afterTransfer?.();
       const ids = await insertKudos(tx, [
         {
           kind: 'payitforward',

@@ -1,6 +1,6 @@
 import type { RecognitionSendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { businessRule, fieldError, forbidden } from '../../lib/app-errors.ts';
-import { accountKey, memberAccountIds, readMemberBalances, systemAccountId } from '../ledger/accounts.repository.ts';
+import { readMemberBalances } from '../ledger/accounts.repository.ts';
 import { InsufficientFundsError, transferMany, type TransferSpec } from '../ledger/transfer.ts';
 import { withRetry } from '../ledger/with-retry.ts';
 import { readSettings } from '../settings/settings.repository.ts';
@@ -46,15 +46,8 @@ export async function sendRecognition(
 
   const response = await withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const accounts = await memberAccountIds(tx, [
-        ...(points > 0 ? [{ memberId: sender.memberId, kind: 'team_budget' as const }] : []),
-        ...recipients.flatMap((r) => [
-          ...(points > 0 ? [{ memberId: r.id, kind: 'points' as const }] : []),
-          ...(plays > 0 ? [{ memberId: r.id, kind: 'plays' as const }] : []),
-        ]),
-      ]);
-      const id = (memberId: number, kind: 'points' | 'plays' | 'team_budget') =>
-        accounts.get(accountKey(memberId, kind))!;
+      // Limits first: the ledger's row locks are the last ones a send takes (no lock cycles).
+      await countPairSends(tx, sender.memberId, recipients, settings.pairDailyLimit);
       const specs: TransferSpec[] = [];
       if (points > 0) {
         specs.push({
@@ -62,21 +55,28 @@ export async function sendRecognition(
           memo: behaviour.name,
           actorMemberId: sender.memberId,
           legs: recipients.flatMap((r) => [
-            { accountId: id(sender.memberId, 'team_budget'), amount: -points, counterpartyMemberId: r.id },
-            { accountId: id(r.id, 'points'), amount: points, counterpartyMemberId: sender.memberId },
+            {
+              member: { memberId: sender.memberId, kind: 'team_budget' as const },
+              amount: -points,
+              counterpartyMemberId: r.id,
+            },
+            {
+              member: { memberId: r.id, kind: 'points' as const },
+              amount: points,
+              counterpartyMemberId: sender.memberId,
+            },
           ]),
         });
       }
       if (plays > 0) {
-        const issuance = await systemAccountId(tx, 'plays_issuance');
         specs.push({
           kind: 'plays_earned',
           memo: behaviour.name,
           actorMemberId: sender.memberId,
           legs: [
-            { accountId: issuance, amount: -plays * recipients.length },
+            { system: 'plays_issuance', amount: -plays * recipients.length },
             ...recipients.map((r) => ({
-              accountId: id(r.id, 'plays'),
+              member: { memberId: r.id, kind: 'plays' as const },
               amount: plays,
               counterpartyMemberId: sender.memberId,
             })),
@@ -84,9 +84,8 @@ export async function sendRecognition(
         });
       }
       let pointsTxId: number | null = null;
-      const pairCheck = () => countPairSends(tx, sender.memberId, recipients, settings.pairDailyLimit);
       if (specs.length > 0) {
-        const moved = await transferMany(tx, specs, { beforeWrite: pairCheck }).catch((error: unknown) => {
+        const moved = await transferMany(tx, specs).catch((error: unknown) => {
           if (!(error instanceof InsufficientFundsError)) throw error;
           throw businessRule(
             `Your team budget has ${error.balance} ${settings.pointsName}: ${recipients.length} × ${points} = ` +
@@ -94,8 +93,6 @@ export async function sendRecognition(
           );
         });
         if (points > 0) pointsTxId = moved.transactionIds[0]!;
-      } else {
-        await pairCheck();
       }
       const ids = await insertKudos(
         tx,

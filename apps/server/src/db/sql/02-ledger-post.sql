@@ -1,0 +1,136 @@
+-- ledger_post: posts one or more ledger transactions in ONE round trip (docs/decisions/0010).
+-- Applied after the migrations on every start; idempotent (CREATE OR REPLACE).
+--
+-- p_transactions: [{"kind": text, "memo": text, "actor": int|null,
+--                   "legs": [{"a": accountId} | {"m": memberId, "k": kind} | {"s": systemKind},
+--                            with "n": amount (non-zero integer; + credits, - debits)
+--                            and "c": counterparty member id or null]}]
+-- Returns {"t": [transaction ids, in input order],
+--          "a": [account id of every leg, transactions' legs in input order],
+--          "b": {member account id: balance after}}
+--
+-- Order of work, which is what keeps concurrent posts correct and deadlock-free:
+-- 1. member accounts named by member are created when missing (accounts open lazily);
+-- 2. every member account touched is locked in ascending id order (SELECT ... FOR UPDATE), so
+--    spends of one balance queue and posts cannot lock in a cycle;
+-- 3. a member balance that would go below zero raises SQLSTATE 'OVL01' with
+--    DETAIL 'accountId,balance,needed' (nothing is written; the caller's transaction aborts);
+-- 4. transactions and entries are inserted, member balances updated, then system accounts
+--    (shared and hot) are locked in id order and updated last, so they are held the shortest.
+-- The CHECK (balance >= 0) on member accounts stays the backstop.
+CREATE OR REPLACE FUNCTION ledger_post(p_transactions jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_legs jsonb[];          -- every leg, transactions' legs one after another
+  v_ids bigint[];          -- the account id of every leg
+  v_member_ids bigint[];   -- member accounts touched, ascending, locked
+  v_member_deltas bigint[];
+  v_balances bigint[];
+  v_system_ids bigint[];
+  v_system_deltas bigint[];
+  v_tx jsonb;
+  v_tx_id bigint;
+  v_tx_ids bigint[] := '{}';
+  v_first int := 1;
+  v_n int;
+  v_result jsonb;
+BEGIN
+  -- Shape: one or more transactions, each with two or more non-zero legs summing to zero.
+  IF jsonb_typeof(p_transactions) IS DISTINCT FROM 'array' OR jsonb_array_length(p_transactions) = 0
+     OR EXISTS (
+       SELECT 1 FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord)
+       LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(t.tx->'legs') = 'array' THEN t.tx->'legs' END) l(leg) ON true
+       GROUP BY t.ord
+       HAVING count(l.leg) < 2 OR coalesce(sum((l.leg->>'n')::bigint), 1) <> 0
+           OR bool_or(coalesce((l.leg->>'n')::bigint, 0) = 0)) THEN
+    RAISE EXCEPTION 'ledger_post: every transaction needs two or more non-zero legs summing to zero'
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  -- 1. Every leg's account: by id, by member and kind, or by system kind.
+  FOR v_n IN 1..2 LOOP
+    SELECT array_agg(l.leg ORDER BY t.ord, l.ord), array_agg(r.id ORDER BY t.ord, l.ord)
+    INTO v_legs, v_ids
+    FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord)
+    CROSS JOIN LATERAL jsonb_array_elements(t.tx->'legs') WITH ORDINALITY l(leg, ord)
+    LEFT JOIN LATERAL (
+      SELECT (l.leg->>'a')::bigint AS id WHERE l.leg ? 'a'
+      UNION ALL
+      SELECT a.id FROM ledger_accounts a
+      WHERE l.leg ? 'm' AND a.member_id = (l.leg->>'m')::int AND a.kind = l.leg->>'k'
+      UNION ALL
+      SELECT a.id FROM ledger_accounts a
+      WHERE l.leg ? 's' AND a.member_id IS NULL AND a.kind = l.leg->>'s'
+    ) r ON true;
+    EXIT WHEN array_position(v_ids, NULL) IS NULL OR v_n = 2;
+    -- Accounts open lazily: create the missing ones, then resolve again.
+    INSERT INTO ledger_accounts (member_id, kind)
+    SELECT DISTINCT (leg->>'m')::int, coalesce(leg->>'k', leg->>'s')
+    FROM unnest(v_legs, v_ids) x(leg, id)
+    WHERE id IS NULL AND (leg ? 'm' OR leg ? 's')
+    ORDER BY 1, 2
+    ON CONFLICT DO NOTHING;
+  END LOOP;
+  IF array_position(v_ids, NULL) IS NOT NULL THEN
+    RAISE EXCEPTION 'ledger_post: a leg names no account' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  -- 2. Lock the member accounts touched in ascending id order and read their balances; the
+  --    other accounts are system accounts (checked when they are updated, last).
+  SELECT array_agg(d.id ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
+         array_agg(d.delta ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
+         array_agg(a.balance ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
+         array_agg(d.id ORDER BY d.id) FILTER (WHERE a.id IS NULL),
+         array_agg(d.delta ORDER BY d.id) FILTER (WHERE a.id IS NULL)
+  INTO v_member_ids, v_member_deltas, v_balances, v_system_ids, v_system_deltas
+  FROM (SELECT x.id, sum((x.leg->>'n')::bigint) AS delta FROM unnest(v_ids, v_legs) x(id, leg) GROUP BY x.id) d
+  LEFT JOIN (SELECT id, balance FROM ledger_accounts
+             WHERE id = ANY(v_ids) AND member_id IS NOT NULL ORDER BY id FOR UPDATE) a ON a.id = d.id;
+
+  -- 3. No member balance below zero.
+  FOR v_n IN 1..coalesce(cardinality(v_member_ids), 0) LOOP
+    IF v_balances[v_n] + v_member_deltas[v_n] < 0 THEN
+      RAISE EXCEPTION 'ledger_post: account % has %, needs %', v_member_ids[v_n], v_balances[v_n], -v_member_deltas[v_n]
+        USING ERRCODE = 'OVL01', DETAIL = v_member_ids[v_n] || ',' || v_balances[v_n] || ',' || -v_member_deltas[v_n];
+    END IF;
+  END LOOP;
+
+  -- 4. Write: each transaction with its entries, then member balances, then system balances.
+  FOR v_tx IN SELECT value FROM jsonb_array_elements(p_transactions) LOOP
+    v_n := jsonb_array_length(v_tx->'legs');
+    WITH t AS (
+      INSERT INTO ledger_transactions (kind, memo, actor_member_id)
+      VALUES (v_tx->>'kind', coalesce(v_tx->>'memo', ''), (v_tx->>'actor')::int)
+      RETURNING id
+    ), e AS (
+      INSERT INTO ledger_entries (transaction_id, account_id, amount, counterparty_member_id)
+      SELECT t.id, x.id, (x.leg->>'n')::bigint, (x.leg->>'c')::int
+      FROM t, unnest(v_ids[v_first:v_first + v_n - 1], v_legs[v_first:v_first + v_n - 1]) x(id, leg)
+    )
+    SELECT id INTO v_tx_id FROM t;
+    v_tx_ids := v_tx_ids || v_tx_id;
+    v_first := v_first + v_n;
+  END LOOP;
+  WITH u AS (
+    UPDATE ledger_accounts a SET balance = a.balance + d.delta
+    FROM unnest(v_member_ids, v_member_deltas) d(id, delta)
+    WHERE a.id = d.id AND d.delta <> 0
+    RETURNING a.id, a.balance
+  )
+  SELECT coalesce(jsonb_object_agg(u.id, u.balance), '{}') INTO v_result FROM u;
+  IF cardinality(v_system_ids) > 0 THEN
+    IF cardinality(v_system_ids) > 1 THEN
+      PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_system_ids) ORDER BY id FOR UPDATE;
+    END IF;
+    UPDATE ledger_accounts a SET balance = a.balance + d.delta
+    FROM unnest(v_system_ids, v_system_deltas) d(id, delta)
+    WHERE a.id = d.id AND a.member_id IS NULL AND d.delta <> 0;
+    GET DIAGNOSTICS v_n = ROW_COUNT;
+    IF v_n <> (SELECT count(*) FROM unnest(v_system_deltas) x WHERE x <> 0) THEN
+      RAISE EXCEPTION 'ledger_post: unknown account in %', v_system_ids USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+  END IF;
+
+  RETURN jsonb_build_object('t', to_jsonb(v_tx_ids), 'a', to_jsonb(v_ids), 'b', v_result);
+END;
+$$;
