@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 const base = process.argv[2] ?? 'http://127.0.0.1:3990';
 const duration = Number(process.argv[3] ?? 20);
 const connections = Number(process.argv[4] ?? 50);
+const REACTIONS_PER_SECOND = Number(process.env.BENCH_REACTIONS_PER_SECOND ?? 20);
 const XSRF = 'bench-xsrf-token';
 const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
 
@@ -38,10 +39,45 @@ const scenarios = [
     page: true,
   },
   { name: 'POST /api/site/gethomedata', method: 'POST', path: '/api/site/gethomedata', body: '{}' },
+  {
+    name: `POST /api/shoutouts/ShoutOutList page 1-3 while members react ${REACTIONS_PER_SECOND}/s`,
+    method: 'POST',
+    path: '/api/shoutouts/ShoutOutList',
+    page: true,
+    reacting: true,
+  },
 ];
+
+// Reactions in the background (each clears the shared pages and flags on every instance), so
+// the cached figures above can be weighed against a feed that is changing.
+async function reactInBackground() {
+  const res = await fetch(`${base}/api/shoutouts/ShoutOutList`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${tokens[0]}` },
+    body: JSON.stringify({ page: 1 }),
+  });
+  const ids = (await res.json()).shoutOuts.rows.map((row) => row[0]);
+  const liked = new Set();
+  let n = 0;
+  const timer = setInterval(() => {
+    const token = tokens[n++ % tokens.length];
+    const messageLogId = ids[n % ids.length];
+    const key = `${token}:${messageLogId}`;
+    const isRedactReact = liked.has(key);
+    if (isRedactReact) liked.delete(key);
+    else liked.add(key);
+    fetch(`${base}/api/shoutouts/ShoutOutReact`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ messageLogId, reactNum: 1, isRedactReact }),
+    }).then((r) => r.ok || console.error(`reaction answered ${r.status}`));
+  }, 1000 / REACTIONS_PER_SECOND);
+  return () => clearInterval(timer);
+}
 
 const results = [];
 for (const s of scenarios) {
+  const stopReacting = s.reacting ? await reactInBackground() : () => {};
   const result = await autocannon({
     url: base,
     connections,
@@ -54,6 +90,7 @@ for (const s of scenarios) {
       },
     ],
   });
+  stopReacting();
   const bad = result.non2xx + result.errors;
   results.push({ name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad });
   console.log(

@@ -33,7 +33,7 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { celebrationsRoutes } from './modules/celebrations/celebrations.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { getToKnowRoutes } from './modules/gettoknow/gettoknow.routes.ts';
-import { createFeedCaches } from './modules/home/feed-caches.ts';
+import { createFeedCaches, onLiveEvent } from './modules/home/feed-caches.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { livePlugin } from './modules/live/live.plugin.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const liveSecret = resolveLiveSecret(config.LIVE_SECRET);
   const feedCaches = createFeedCaches(config.FEED_CACHE_SECONDS * 1000);
   // Any live event (from this or another instance) may change what a shared feed page shows.
-  app.liveBus.subscribe(() => feedCaches.kudosPages.clear());
+  app.liveBus.subscribe((event) => onLiveEvent(feedCaches, event));
   await app.register(feedRoutes, { caches: feedCaches });
   await app.register(newsRoutes);
   await app.register(bannersRoutes);

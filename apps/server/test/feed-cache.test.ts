@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { KUDOS_PAGE_SIZE } from '@ovation/shared/schemas/feed';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { createKudos, tableRecords } from './feed-factories.ts';
 
 /**
  * Kudos Thread pages are shared between members and cached per instance (FEED_CACHE_SECONDS
- * on); the viewer's own flags are read per request and live events clear the cache.
+ * on), and so are each viewer's own flags on them; live events clear both.
  */
 const ctx = setupApp({ FEED_CACHE_SECONDS: 60 });
-const list = async (token: string) => {
-  const res = await ctx.request({ method: 'POST', url: '/api/shoutouts/ShoutOutList', payload: { page: 1 }, token });
+const list = async (token: string, page = 1) => {
+  const res = await ctx.request({ method: 'POST', url: '/api/shoutouts/ShoutOutList', payload: { page }, token });
   expect(res.statusCode).toBe(200);
   return tableRecords(res.json().shoutOuts);
+};
+const recent = async (token: string) => {
+  const res = await ctx.request({ method: 'POST', url: '/api/site/gethomedata', payload: {}, token });
+  expect(res.statusCode).toBe(200);
+  return res.json().recentRecognition as Record<string, unknown>[];
 };
 const react = (token: string, messageLogId: number, isRedactReact = false) =>
   ctx.request({
@@ -30,6 +36,9 @@ describe('shared Kudos Thread pages', () => {
 
     const first = (await list(b.token)).find((r) => r.messageLogId === item.id)!;
     expect(first).toMatchObject({ likeCount: 0, userLiked: false });
+    // A's own flags on this page are cached now too (false)…
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
+    expect((await recent(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
 
     expect((await react(a.token, item.id)).statusCode).toBe(200);
     const seenByA = (await list(a.token)).find((r) => r.messageLogId === item.id)!;
@@ -37,9 +46,35 @@ describe('shared Kudos Thread pages', () => {
     expect(seenByA).toMatchObject({ likeCount: 1, userLiked: true });
     expect(seenByB).toMatchObject({ likeCount: 1, userLiked: false });
     expect(JSON.parse(seenByB.reactedUserLiked as string)).toEqual([{ FullName: `Test ${a.member.surname}` }]);
+    // …and a reaction replaces them at once, on the Kudos Thread and on Home.
+    expect((await recent(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      likeCount: 1,
+      userLiked: true,
+    });
+    expect((await recent(b.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
 
     expect((await react(a.token, item.id, true)).statusCode).toBe(200);
     expect((await list(b.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ likeCount: 0 });
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
+  });
+
+  it('keeps a member’s flag on an item that new kudos push onto the next page', async () => {
+    const a = await memberWithToken(ctx);
+    const b = await memberWithToken(ctx);
+    const item = await createKudos(ctx.app, b.member.id, a.member.id);
+    ctx.app.liveBus.publishKudosCreated(item.id);
+    expect((await react(a.token, item.id)).statusCode).toBe(200);
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: true });
+    expect(await list(a.token, 2)).toBeDefined();
+    for (let i = 0; i < KUDOS_PAGE_SIZE; i++) {
+      ctx.app.liveBus.publishKudosCreated((await createKudos(ctx.app, b.member.id, b.member.id)).id);
+    }
+    expect((await list(a.token)).some((r) => r.messageLogId === item.id)).toBe(false);
+    expect((await list(a.token, 2)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      likeCount: 1,
+      userLiked: true,
+    });
+    expect((await list(b.token, 2)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
   });
 
   it('shows a new item once its creation is announced', async () => {

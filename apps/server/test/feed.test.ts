@@ -214,7 +214,11 @@ describe('POST /api/shoutouts/ShoutOutReact', () => {
     await react(token, { messageLogId: item.id, reactNum: 1, isRedactReact: false });
     stop();
     expect(events).toEqual([
-      { type: 'reaction', data: { messageLogId: item.id, likeCount: 1, cheerCount: 0, supportCount: 0 } },
+      {
+        type: 'reaction',
+        data: { messageLogId: item.id, likeCount: 1, cheerCount: 0, supportCount: 0 },
+        memberId: member.id,
+      },
     ]);
   });
 

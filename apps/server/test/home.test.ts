@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KUDOS_FIELDS } from '@ovation/shared/schemas/feed';
+import { homeDataResponseSchema, KUDOS_FIELDS } from '@ovation/shared/schemas/feed';
 import { banners } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
@@ -40,7 +40,10 @@ describe('POST /api/site/gethomedata', () => {
 
     const res = await home(token);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json();
+    // Serialised by hand on this hot path: exactly the contract's fields, nothing more.
+    expect(homeDataResponseSchema.parse(body)).toEqual(body);
 
     expect(body.recentRecognition).toHaveLength(5);
     expect(Object.keys(body.recentRecognition[0]).sort()).toEqual([...KUDOS_FIELDS].sort());

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { securityHeaders } from '../src/plugins/security-headers.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 
@@ -18,6 +19,26 @@ describe('platform', () => {
     const res = await ctx.request({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it('puts the security headers on API answers, errors included', async () => {
+    for (const res of [
+      await ctx.request({ method: 'GET', url: '/api/health' }),
+      await ctx.request({ method: 'POST', url: '/api/shoutouts/ShoutOutList', payload: { page: 1 } }),
+      await ctx.request({ method: 'GET', url: '/api/no-such-route' }),
+    ]) {
+      expect(res.headers['x-content-type-options'], res.raw.req.url).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests behind HTTPS', () => {
+    const headers = securityHeaders(true);
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
   it('publishes the OpenAPI document and its UI', async () => {

@@ -1,10 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Strict CSP: scripts only from this origin; inline styles are needed by Mantine. */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
-  await app.register(helmet, {
+function helmetOptions(secure: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -18,11 +19,39 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { sec
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        ...(opts.secure ? { upgradeInsecureRequests: [] } : {}),
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: opts.secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/**
+ * Helmet's headers, worked out once at start-up: they do not depend on the request (no CSP
+ * nonces), so every reply gets the same precomputed set instead of running Helmet again.
+ */
+export function securityHeaders(secure: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(secure))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
+  const headers = securityHeaders(opts.secure);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 });

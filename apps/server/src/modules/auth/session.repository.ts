@@ -1,14 +1,14 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 
 export async function insertSession(db: Db, memberId: number, tokenHash: string, expiresAt: Date) {
   await db.insert(sessions).values({ memberId, tokenHash, expiresAt });
 }
 
-/** The member behind a live session token hash (with what capabilities need), if any. */
-export async function findLiveSession(db: Db, tokenHash: string) {
-  const [row] = await db
+const liveSessionQuery = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       memberId: sessions.memberId,
@@ -22,13 +22,19 @@ export async function findLiveSession(db: Db, tokenHash: string) {
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
         eq(members.active, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_live_session'),
+);
+
+/** The member behind a live session token hash (with what capabilities need), if any. */
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await liveSessionQuery(db).execute({ tokenHash });
   return row;
 }
 

@@ -8,6 +8,7 @@ import {
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { FeedCaches } from '../home/feed-caches.ts';
 import { requireMember } from '../../plugins/auth.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { listKudos } from './list-kudos.ts';
 import { reactToKudos } from './react-to-kudos.ts';
 
@@ -28,8 +29,10 @@ export const feedRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches }> = async (
         response: { 200: shoutOutListResponseSchema },
       },
     },
-    async (request) =>
-      listKudos({ db: app.db, pages: caches.kudosPages }, requireMember(request).memberId, request.body),
+    async (request, reply) => {
+      const json = await listKudos({ db: app.db, caches }, requireMember(request).memberId, request.body);
+      return sendJsonText(reply, json);
+    },
   );
 
   app.post(

@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { KUDOS_PAGE_SIZE, type KudosItem } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
+import { kudosReactions } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import { queryRows } from './sql-rows.ts';
 
 /** At most this many names per reaction kind; the counts carry the totals. */
@@ -22,7 +24,7 @@ export interface KudosPage {
 
 /**
  * Whether the viewer reacted: a primary-key probe, skipped when nobody reacted at all. Without
- * a viewer (shared, cacheable pages) the flags are false and `withViewerFlags` fills them in.
+ * a viewer (shared, cacheable pages) the flags are false; `findViewerFlags` reads them apart.
  */
 const viewerReacted = (kind: number, count: SQL, viewerId: number | null) =>
   viewerId === null
@@ -91,15 +93,21 @@ export async function findKudosItem(db: Db, viewerId: number, kudosId: number): 
   return row;
 }
 
+const viewerReactionsQuery = preparedPerDb((db) =>
+  db
+    .select({ kudosId: kudosReactions.kudosId, kind: kudosReactions.kind })
+    .from(kudosReactions)
+    .where(
+      and(
+        eq(kudosReactions.memberId, sql.placeholder('viewerId')),
+        sql`${kudosReactions.kudosId} = any(${sql.placeholder('kudosIds')}::bigint[])`,
+      ),
+    )
+    .prepare('viewer_reactions'),
+);
+
 /** The (kudos id, kind) pairs the viewer reacted with among these items: one index range scan. */
 export async function findViewerReactions(db: Db, viewerId: number, kudosIds: number[]) {
   if (kudosIds.length === 0) return [];
-  const ids = sql.join(
-    kudosIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return queryRows<{ kudosId: number | string; kind: number }>(
-    db,
-    sql`select kudos_id as "kudosId", kind from kudos_reactions where member_id = ${viewerId} and kudos_id in (${ids})`,
-  );
+  return viewerReactionsQuery(db).execute({ viewerId, kudosIds });
 }

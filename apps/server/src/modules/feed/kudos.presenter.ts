@@ -20,8 +20,7 @@ export function presentKudosItem(row: KudosRow, now = Date.now()): KudosItem {
 }
 
 /** The spec §3 server data table: KUDOS_FIELDS plus one row per item in that order. */
-export function presentKudosTable(rows: KudosRow[]): DataTable {
-  const now = Date.now();
+export function presentKudosTable(rows: KudosRow[], now = Date.now()): DataTable {
   return {
     fields: [...KUDOS_FIELDS],
     rows: rows.map((row) => {

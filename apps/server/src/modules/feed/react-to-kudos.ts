@@ -29,12 +29,15 @@ export async function reactToKudos(deps: ReactDeps, memberId: number, input: Req
   if (!row) throw notFound(KUDOS_NOT_FOUND);
   if (changed) {
     const item = presentKudosItem(row);
-    deps.bus.publishReaction({
-      messageLogId: item.messageLogId,
-      likeCount: item.likeCount,
-      cheerCount: item.cheerCount,
-      supportCount: item.supportCount,
-    });
+    deps.bus.publishReaction(
+      {
+        messageLogId: item.messageLogId,
+        likeCount: item.likeCount,
+        cheerCount: item.cheerCount,
+        supportCount: item.supportCount,
+      },
+      memberId,
+    );
   }
   return { shoutOuts: presentKudosTable([row]) };
 }

@@ -13,11 +13,13 @@ function dayFraction(day: string): number {
   return createHash('sha256').update(`gettoknow:${day}`).digest().readUInt32BE(0) / 2 ** 32;
 }
 
-/** Twelve colleagues' cards for the Home carousel, the same for everyone today (but never yourself). */
-export async function getHomeCards(db: Db, caches: FeedCaches, viewerId: number, now = new Date()) {
+/**
+ * Today's cards for the Home carousel, the same for everyone (cached): one more than HOME_CARDS,
+ * so that twelve remain once the viewer's own card is left out.
+ */
+export function getTodaysCards(db: Db, caches: FeedCaches, now = new Date()): Promise<GetToKnowCard[]> {
   const day = utcToday(now);
-  const cards = await caches.getToKnow.get(day, () => findCardsFrom(db, dayFraction(day), HOME_CARDS + 1));
-  return cards.filter((c) => c.memberId !== viewerId).slice(0, HOME_CARDS);
+  return caches.getToKnow.get(day, () => findCardsFrom(db, dayFraction(day), HOME_CARDS + 1));
 }
 
 export async function searchColleagues(

@@ -1,11 +1,10 @@
-import type { HomeData } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
 import { getTodaysCelebrations } from '../celebrations/get-celebrations.ts';
 import { findKudosPage } from '../feed/kudos-feed.repository.ts';
-import { withViewerFlags } from '../feed/viewer-flags.ts';
-import { presentKudosItem } from '../feed/kudos.presenter.ts';
-import { getHomeCards } from '../gettoknow/get-to-know.ts';
-import type { FeedCaches } from './feed-caches.ts';
+import { findViewerFlags } from '../feed/viewer-flags.ts';
+import { getTodaysCards, HOME_CARDS } from '../gettoknow/get-to-know.ts';
+import { viewerFlagsKey, type FeedCaches } from './feed-caches.ts';
+import { serializeHomeData } from './home-data.serializer.ts';
 import { findLeaderboard } from './leaderboard.repository.ts';
 
 export const RECENT_RECOGNITION = 5;
@@ -22,22 +21,31 @@ export interface HomeDeps {
 }
 
 /**
- * The Home screen's data in one call. The latest items are shared (cached like Kudos Thread
- * pages) with the viewer's own flags read fresh; the aggregates come from the per-instance caches.
+ * The Home screen's data in one call, as JSON text (HomeData). The latest items are shared
+ * (cached like Kudos Thread pages, with the viewer's own flags cached apart); the aggregates
+ * come from the per-instance caches and are serialised once per cache refresh.
  */
-export async function getHomeData(deps: HomeDeps, viewerId: number): Promise<HomeData> {
-  const [recent, getToKnow, celebrations, leaderboard] = await Promise.all([
+export async function getHomeData(deps: HomeDeps, viewerId: number): Promise<string> {
+  const [recent, cards, celebrations, leaderboard] = await Promise.all([
     deps.caches.kudosPages
       .get('recent', () => findKudosPage(deps.db, null, 1, undefined, RECENT_RECOGNITION))
-      .then((page) => withViewerFlags(deps.db, viewerId, page.rows)),
-    getHomeCards(deps.db, deps.caches, viewerId),
+      .then(async (page) => ({
+        rows: page.rows,
+        flags: await deps.caches.viewerFlags.get(viewerFlagsKey(deps.caches, viewerId, page.rows), () =>
+          findViewerFlags(deps.db, viewerId, page.rows),
+        ),
+      })),
+    getTodaysCards(deps.db, deps.caches),
     getTodaysCelebrations(deps),
     deps.caches.leaderboard.get('leaderboard', () => findLeaderboard(deps.db)),
   ]);
-  return {
-    recentRecognition: recent.map((row) => ({ ...presentKudosItem(row) })),
-    getToKnow,
-    celebrations: celebrations.slice(0, HOME_CELEBRATIONS),
+  return serializeHomeData({
+    recent,
+    cards,
+    cardLimit: HOME_CARDS,
+    celebrations,
+    celebrationLimit: HOME_CELEBRATIONS,
     leaderboard,
-  };
+    viewerId,
+  });
 }

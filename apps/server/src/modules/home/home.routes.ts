@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { homeDataResponseSchema } from '@ovation/shared/schemas/feed';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import type { FeedCaches } from './feed-caches.ts';
 import { getHomeData } from './get-home-data.ts';
@@ -20,6 +21,7 @@ export const homeRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches; secret: Buf
         response: { 200: homeDataResponseSchema },
       },
     },
-    async (request) => getHomeData({ db: app.db, caches, secret }, requireMember(request).memberId),
+    async (request, reply) =>
+      sendJsonText(reply, await getHomeData({ db: app.db, caches, secret }, requireMember(request).memberId)),
   );
 };

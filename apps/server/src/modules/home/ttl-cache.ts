@@ -10,6 +10,8 @@ export class TtlCache<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    /** Beyond this many keys the oldest are dropped (per-member entries). */
+    private readonly maxEntries = 1_000,
   ) {}
 
   /** Forgets everything (e.g. when a live event says the data changed). */
@@ -24,13 +26,16 @@ export class TtlCache<T> {
     if (hit && at - hit.at < this.ttlMs) return hit.value;
     const value = load();
     const entry = { at, value };
+    // Re-inserted, so the map stays in age order: the oldest (and expired) entries come first.
+    this.entries.delete(key);
     this.entries.set(key, entry);
     // A failure is not remembered: the next caller tries again.
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
-    if (this.entries.size > 64) {
-      for (const [k, e] of this.entries) if (at - e.at >= this.ttlMs) this.entries.delete(k);
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.maxEntries && at - e.at < this.ttlMs) break;
+      this.entries.delete(k);
     }
     return value;
   }

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-/** What open browsers are told (server-sent events; beyond the spec). */
+/**
+ * What open browsers are told (server-sent events; beyond the spec): `type` and `data`. A
+ * reaction also names the member who reacted, for the instances' caches only — browsers get
+ * `data` alone (live-streams.ts).
+ */
 export type LiveEvent =
   | { type: 'kudos'; data: { messageLogId: number } }
   | {
       type: 'reaction';
       data: { messageLogId: number; likeCount: number; cheerCount: number; supportCount: number };
+      memberId?: number;
     };
 
 /** Carries events to other app instances (PostgreSQL LISTEN/NOTIFY); none on PGlite. */
@@ -43,8 +48,8 @@ export class LiveBus {
     this.publish({ type: 'kudos', data: { messageLogId } });
   }
 
-  publishReaction(data: Extract<LiveEvent, { type: 'reaction' }>['data']) {
-    this.publish({ type: 'reaction', data });
+  publishReaction(data: Extract<LiveEvent, { type: 'reaction' }>['data'], memberId: number) {
+    this.publish({ type: 'reaction', data, memberId });
   }
 
   publish(event: LiveEvent) {
