@@ -34,34 +34,40 @@ DECLARE
   v_first int := 1;
   v_n int;
   v_result jsonb;
+  v_bad boolean;
 BEGIN
-  -- Shape: one or more transactions, each with two or more non-zero legs summing to zero.
-  IF jsonb_typeof(p_transactions) IS DISTINCT FROM 'array' OR jsonb_array_length(p_transactions) = 0
-     OR EXISTS (
-       SELECT 1 FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord)
-       LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(t.tx->'legs') = 'array' THEN t.tx->'legs' END) l(leg) ON true
-       GROUP BY t.ord
-       HAVING count(l.leg) < 2 OR coalesce(sum((l.leg->>'n')::bigint), 1) <> 0
-           OR bool_or(coalesce((l.leg->>'n')::bigint, 0) = 0)) THEN
-    RAISE EXCEPTION 'ledger_post: every transaction needs two or more non-zero legs summing to zero'
-      USING ERRCODE = 'invalid_parameter_value';
+  IF jsonb_typeof(p_transactions) IS DISTINCT FROM 'array' OR jsonb_array_length(p_transactions) = 0 THEN
+    RAISE EXCEPTION 'ledger_post: nothing to post' USING ERRCODE = 'invalid_parameter_value';
   END IF;
 
-  -- 1. Every leg's account: by id, by member and kind, or by system kind.
+  -- 1. Every leg's account (by id, by member and kind, or by system kind), and the shape: each
+  --    transaction has two or more non-zero legs summing to zero.
   FOR v_n IN 1..2 LOOP
-    SELECT array_agg(l.leg ORDER BY t.ord, l.ord), array_agg(r.id ORDER BY t.ord, l.ord)
-    INTO v_legs, v_ids
-    FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord)
-    CROSS JOIN LATERAL jsonb_array_elements(t.tx->'legs') WITH ORDINALITY l(leg, ord)
-    LEFT JOIN LATERAL (
-      SELECT (l.leg->>'a')::bigint AS id WHERE l.leg ? 'a'
-      UNION ALL
-      SELECT a.id FROM ledger_accounts a
-      WHERE l.leg ? 'm' AND a.member_id = (l.leg->>'m')::int AND a.kind = l.leg->>'k'
-      UNION ALL
-      SELECT a.id FROM ledger_accounts a
-      WHERE l.leg ? 's' AND a.member_id IS NULL AND a.kind = l.leg->>'s'
-    ) r ON true;
+    SELECT array_agg(x.leg ORDER BY x.tx_ord, x.leg_ord), array_agg(x.id ORDER BY x.tx_ord, x.leg_ord),
+           bool_or(x.bad) OR count(DISTINCT x.tx_ord) <> jsonb_array_length(p_transactions)
+    INTO v_legs, v_ids, v_bad
+    FROM (
+      SELECT l.leg, t.ord AS tx_ord, l.ord AS leg_ord, r.id,
+             coalesce((l.leg->>'n')::bigint, 0) = 0
+             OR sum((l.leg->>'n')::bigint) OVER per_tx <> 0
+             OR count(*) OVER per_tx < 2 AS bad
+      FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord)
+      CROSS JOIN LATERAL jsonb_array_elements(t.tx->'legs') WITH ORDINALITY l(leg, ord)
+      LEFT JOIN LATERAL (
+        SELECT (l.leg->>'a')::bigint AS id WHERE l.leg ? 'a'
+        UNION ALL
+        SELECT a.id FROM ledger_accounts a
+        WHERE l.leg ? 'm' AND a.member_id = (l.leg->>'m')::int AND a.kind = l.leg->>'k'
+        UNION ALL
+        SELECT a.id FROM ledger_accounts a
+        WHERE l.leg ? 's' AND a.member_id IS NULL AND a.kind = l.leg->>'s'
+      ) r ON true
+      WINDOW per_tx AS (PARTITION BY t.ord)
+    ) x;
+    IF v_bad IS NOT FALSE THEN
+      RAISE EXCEPTION 'ledger_post: every transaction needs two or more non-zero legs summing to zero'
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
     EXIT WHEN array_position(v_ids, NULL) IS NULL OR v_n = 2;
     -- Accounts open lazily: create the missing ones, then resolve again.
     INSERT INTO ledger_accounts (member_id, kind)
