@@ -17,13 +17,21 @@ export async function insertEmail(db: Db, email: OutgoingEmail) {
   return row!.id;
 }
 
-export function listPendingEmails(db: Db, limit: number) {
+/** Gives up on an e-mail after this many failed deliveries (it stays in the outbox to read). */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/**
+ * The oldest pending e-mails, locked for this transaction; rows another dispatcher holds are
+ * skipped, not waited for.
+ */
+export function claimPendingEmails(db: Db, limit: number) {
   return db
     .select()
     .from(emailOutbox)
-    .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, 5)))
+    .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_DELIVERY_ATTEMPTS)))
     .orderBy(asc(emailOutbox.id))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 export async function markEmailSent(db: Db, id: number) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   insertEmail,
-  listPendingEmails,
+  claimPendingEmails,
   markEmailFailed,
   markEmailSent,
   type OutgoingEmail,
@@ -25,35 +25,43 @@ export interface MailDispatcher {
   flush(): Promise<number>;
 }
 
-export async function startMailDispatcher(
+/** Hands one e-mail to the mail server; throws when it is refused. */
+export type SendMail = (mail: { to: string; subject: string; text: string }) => Promise<void>;
+
+/**
+ * Sends pending outbox rows every `intervalMs`. Each batch is claimed in a transaction with
+ * `FOR UPDATE SKIP LOCKED` and marked sent (or failed) before it commits, so several app
+ * instances never send the same row twice; a crash mid-batch leaves its rows pending for the
+ * next try (at-least-once, the best SMTP allows).
+ */
+export function createMailDispatcher(
   db: Db,
   log: FastifyBaseLogger,
-  smtpUrl: string,
-  from: string,
+  send: SendMail,
   intervalMs = 5000,
-): Promise<MailDispatcher> {
-  const nodemailer = await import('nodemailer');
-  const transport = nodemailer.createTransport(smtpUrl);
+  onStop: () => void = () => {},
+): MailDispatcher {
   let running: Promise<number> | null = null;
 
-  const flush = async () => {
-    let sent = 0;
-    for (const mail of await listPendingEmails(db, 20)) {
-      try {
-        await transport.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.bodyText });
-        await markEmailSent(db, mail.id);
-        sent += 1;
-      } catch (err) {
-        log.warn({ err, outboxId: mail.id }, 'e-mail delivery failed');
-        await markEmailFailed(db, mail.id, mail.attempts + 1, String(err));
+  const flush = () =>
+    db.transaction(async (tx) => {
+      let sent = 0;
+      for (const mail of await claimPendingEmails(tx, 20)) {
+        try {
+          await send({ to: mail.toAddress, subject: mail.subject, text: mail.bodyText });
+          await markEmailSent(tx, mail.id);
+          sent += 1;
+        } catch (err) {
+          log.warn({ err, outboxId: mail.id }, 'e-mail delivery failed');
+          await markEmailFailed(tx, mail.id, mail.attempts + 1, String(err));
+        }
       }
-    }
-    return sent;
-  };
+      return sent;
+    });
 
   const timer = setInterval(() => {
     running ??= flush()
-      .catch((err) => {
+      .catch((err: unknown) => {
         log.error({ err }, 'mail dispatcher failed');
         return 0;
       })
@@ -68,7 +76,23 @@ export async function startMailDispatcher(
     async stop() {
       clearInterval(timer);
       await running;
-      transport.close();
+      onStop();
     },
   };
+}
+
+/** The dispatcher over SMTP (nodemailer), when SMTP_URL is set. */
+export async function startMailDispatcher(
+  db: Db,
+  log: FastifyBaseLogger,
+  smtpUrl: string,
+  from: string,
+  intervalMs = 5000,
+): Promise<MailDispatcher> {
+  const nodemailer = await import('nodemailer');
+  const transport = nodemailer.createTransport(smtpUrl);
+  const send: SendMail = async (mail) => {
+    await transport.sendMail({ from, ...mail });
+  };
+  return createMailDispatcher(db, log, send, intervalMs, () => transport.close());
 }
