@@ -1,4 +1,5 @@
-// Ledger transfers under load on PostgreSQL (issue 4). Usage:
+// The send routes end to end under load on PostgreSQL (issue 4). The ledger's own throughput
+// target is measured by bench/ledger-core.ts; this shows what a whole send costs. Usage:
 //   node bench/ledger-transfers.mjs [adminUrl=postgres://postgres@127.0.0.1:5432/postgres] [seconds=20] [connections=50]
 // Creates a fresh database, builds the server (apps/server/dist-bench) and starts it on that database
 // (NODE_ENV=production, LOG_LEVEL=warn, no demo seed; BENCH_NODE_OPTIONS e.g. --cpu-prof), adds
@@ -137,7 +138,6 @@ const scenarios = [
       if (to === from) to = (to + 1) % ids.length;
       return { token: tokens[from], body: { toMemberId: ids[to], points: 1, message: 'Bench thanks' } };
     },
-    target: '>= 1000/s, p99 <= 50 ms',
   },
   {
     name: 'B: recognitions with 1 point, all from one team budget',
@@ -146,7 +146,6 @@ const scenarios = [
       token: tokens[0],
       body: { toMemberIds: [team[pick(team.length)]], behaviourId, message: 'Bench recognition', points: 1 },
     }),
-    target: '>= 500/s',
   },
 ];
 
@@ -171,7 +170,7 @@ for (const s of scenarios) {
       },
     ],
   });
-  const line = `${s.name}: ${result.requests.average.toFixed(0)} transfers/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (target ${s.target})`;
+  const line = `${s.name}: ${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`;
   results.push(line);
   console.log(line);
 }

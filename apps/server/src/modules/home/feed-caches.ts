@@ -12,7 +12,7 @@ export interface FeedCaches {
   trending: TtlCache<{ name: string; total: number }[]>;
   getToKnow: TtlCache<GetToKnowCard[]>;
   /**
-   * Kudos Thread pages without the viewer's own flags (those are read per request). Cleared on
+   * Kudos Thread pages without the viewer's own flags (those are in viewerFlags). Cleared on
    * every live event — from any instance, through LISTEN/NOTIFY — and kept at most 10 s.
    */
   kudosPages: TtlCache<KudosPage>;
