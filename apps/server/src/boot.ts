@@ -10,6 +10,7 @@ export async function prepareDatabase(config: AppConfig, log: Pick<FastifyBaseLo
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   await migrateDatabase(database);
   if (shouldSeedDemo(config) && !(await hasData(database.db))) {

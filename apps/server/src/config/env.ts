@@ -7,6 +7,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().default(''),
+  /** PostgreSQL connections per instance (one is held for live-update LISTEN). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   SMTP_URL: z.string().default(''),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
