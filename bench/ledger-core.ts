@@ -116,18 +116,20 @@ async function run(name: string, next: () => Parameters<typeof transfer>[1], tar
   );
 }
 
-const randomTransfer = (): Parameters<typeof transfer>[1] => {
+/** One point from a member's account of `fromKind` to another member's points. */
+const onePoint = (kind: string, from: number, fromKind: 'points' | 'team_budget', to: number) => ({
+  kind,
+  actorMemberId: from,
+  legs: [
+    { member: { memberId: from, kind: fromKind }, amount: -1, counterpartyMemberId: to },
+    { member: { memberId: to, kind: 'points' as const }, amount: 1, counterpartyMemberId: from },
+  ],
+});
+const randomTransfer = () => {
   const from = pick(memberIds);
   let to = pick(memberIds);
   if (to === from) to = memberIds[(memberIds.indexOf(from) + 1) % memberIds.length]!;
-  return {
-    kind: 'payitforward',
-    actorMemberId: from,
-    legs: [
-      { member: { memberId: from, kind: 'points' }, amount: -1, counterpartyMemberId: to },
-      { member: { memberId: to, kind: 'points' }, amount: 1, counterpartyMemberId: from },
-    ],
-  };
+  return onePoint('payitforward', from, 'points', to);
 };
 await Promise.all(
   Array.from({ length: connections }, async () => {
@@ -142,17 +144,7 @@ await run(
 );
 await run(
   `B: 1 point from one team budget to its team, ${connections} connections`,
-  () => {
-    const to = pick(team);
-    return {
-      kind: 'recognition',
-      actorMemberId: managerId,
-      legs: [
-        { member: { memberId: managerId, kind: 'team_budget' }, amount: -1, counterpartyMemberId: to },
-        { member: { memberId: to, kind: 'points' }, amount: 1, counterpartyMemberId: managerId },
-      ],
-    };
-  },
+  () => onePoint('recognition', managerId, 'team_budget', pick(team)),
   '>= 500/s',
 );
 
