@@ -1,16 +1,14 @@
 import { Link } from 'react-router';
-import { Anchor, Avatar, Button, Group, Paper, Skeleton, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { GET_TO_KNOW_DEBOUNCE_MS, GET_TO_KNOW_INTERVAL_MS } from '@ovation/shared/constants';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
-import { profileImageUrl, useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { MemberIdentity, SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
 import { useHomeData } from '../api/get-home-data.ts';
 import { CarouselControls } from './carousel-controls.tsx';
 import { cutText } from './cut-text.ts';
 import { useCarousel } from './use-carousel.ts';
 import classes from './connect-carousel.module.css';
-
-export const THEME_SONG_LABEL = 'Theme song of my life';
-export const SKILL_LABEL = 'Skill I would love to master';
 
 function Fact({ label, text }: { label: string; text: string }) {
   return (
@@ -28,17 +26,7 @@ function Fact({ label, text }: { label: string; text: string }) {
 function ConnectCard({ card }: { card: GetToKnowCard }) {
   return (
     <div className={classes.card}>
-      <Group gap="sm" wrap="nowrap" align="center">
-        <Avatar src={profileImageUrl(card.picId)} alt="" size={56} radius="xl" />
-        <div className={classes.who}>
-          <Text fw={700} lineClamp={1}>
-            {card.memberName}
-          </Text>
-          <Text size="xs" c="gray.7" lineClamp={1}>
-            {card.division}
-          </Text>
-        </div>
-      </Group>
+      <MemberIdentity picId={card.picId} name={card.memberName} division={card.division} />
       <Fact label={THEME_SONG_LABEL} text={card.interests} />
       <Fact label={SKILL_LABEL} text={card.asperations} />
       {card.isRegistered && (

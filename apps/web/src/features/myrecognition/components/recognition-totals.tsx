@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { FigureGrid } from '../../../components/figure-grid.tsx';
 import { formatPoints } from '@ovation/shared/format/money';
 import { KINDS, type RecognitionKind } from './kinds.ts';
 
@@ -15,18 +15,5 @@ export function RecognitionTotals({ counts, points, pointsName, pointsLabel }: R
     ...KINDS.map((k) => ({ label: k.label, value: String(counts[k.kind] ?? 0) })),
     { label: pointsLabel, value: `${formatPoints(points)} ${pointsName}` },
   ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
-      {figures.map((f) => (
-        <Paper key={f.label} withBorder radius="md" p="sm">
-          <Text component="dt" size="xs" c="dimmed">
-            {f.label}
-          </Text>
-          <Text component="dd" fw={700} size="xl" m={0}>
-            {f.value}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  return <FigureGrid figures={figures} size="xl" />;
 }

@@ -7,6 +7,7 @@ import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
 
 // 'asperations' is spelt as the API (and spec §3) spells it.
 const FIELDS = ['cellNum', 'email', 'interests', 'asperations'] as const;
@@ -63,13 +64,13 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
           />
         </SimpleGrid>
         <TextInput
-          label="Theme song of my life"
+          label={THEME_SONG_LABEL}
           maxLength={100}
           error={fieldError(errors.interests?.message)}
           {...form.register('interests')}
         />
         <TextInput
-          label="Skill I would love to master"
+          label={SKILL_LABEL}
           maxLength={100}
           error={fieldError(errors.asperations?.message)}
           {...form.register('asperations')}
