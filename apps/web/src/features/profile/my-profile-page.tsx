@@ -46,7 +46,7 @@ export default function MyProfilePage() {
     <>
       <PageTitle title="My Profile" />
       <Stack gap="lg">
-        {isUpdate && !(saved && complete) && (
+        {isUpdate && !complete && (
           <Alert color="orange" variant="light" title="Your profile is incomplete">
             {UPDATE_REASON}
           </Alert>
