@@ -2,19 +2,24 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importVisitors, serverEdges } from './eslint/server-edges.js';
 
 /**
- * Package and feature edges (architecture.md §2, style.md):
- * web features never import each other, and web code never imports server code.
+ * Package and feature edges (architecture.md §2, style.md): web features never import each
+ * other but all share the data layer in `src/api/`; api modules never import features, shared
+ * components or the app shell; web code never imports server code.
  */
 const boundaries = {
   rules: {
+    'server-edges': serverEdges,
     edges: {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const file = context.filename;
         const webRoot = path.resolve('apps/web/src');
         const featuresRoot = path.join(webRoot, 'features');
+        const apiRoot = path.join(webRoot, 'api');
+        const uiRoots = ['features', 'components', 'app'].map((dir) => path.join(webRoot, dir));
         const ownFeature = file.startsWith(featuresRoot + path.sep)
           ? path.relative(featuresRoot, file).split(path.sep)[0]
           : null;
@@ -29,6 +34,15 @@ const boundaries = {
           if (file.startsWith(webRoot) && target.startsWith(path.resolve('apps/server'))) {
             return context.report({ node, message: 'Web code must not import server code.' });
           }
+          if (file.startsWith(apiRoot + path.sep)) {
+            const ui = uiRoots.find((root) => target === root || target.startsWith(root + path.sep));
+            if (ui) {
+              return context.report({
+                node,
+                message: `API modules must not import '${path.relative(webRoot, ui)}/': features import the API.`,
+              });
+            }
+          }
           if (ownFeature && target.startsWith(featuresRoot + path.sep)) {
             const targetFeature = path.relative(featuresRoot, target).split(path.sep)[0];
             if (targetFeature !== ownFeature) {
@@ -36,12 +50,7 @@ const boundaries = {
             }
           }
         };
-        return {
-          ImportDeclaration: check,
-          ImportExpression: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-        };
+        return importVisitors(check);
       },
     },
   },
@@ -79,6 +88,7 @@ export default tseslint.config(
     },
     rules: {
       'ovation/edges': 'error',
+      'ovation/server-edges': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end journeys against the built app on a fresh embedded database with the demo firm.
@@ -6,10 +7,27 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `.test-output/e2e-data-${PORT}`;
 const serverDist = process.env.E2E_SERVER_DIST ?? 'apps/server/dist';
 
+// The OpenID provider for the single sign-on journey (e2e/oidc.global-setup.ts) listens on a free
+// local port, chosen once here; workers inherit it through the environment.
+process.env.E2E_OIDC_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+]).toString();
+export const OIDC_E2E = {
+  issuer: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
+  clientId: 'ovation-e2e',
+  clientSecret: 'e2e-client-secret-0123456789abcdef',
+  label: 'Ovation ID',
+};
+
 export default defineConfig({
   testDir: './e2e',
+  // An SMTP sink the app sends its e-mail to (SMTP_URL below), so journeys can read what a
+  // member receives (e.g. the activation link) with no test-only code in the server; and the
+  // OpenID provider for the single sign-on journeys.
+  globalSetup: ['./e2e/global-setup.ts', './e2e/oidc.global-setup.ts'],
   outputDir: `.test-output/playwright-${PORT}`,
-  timeout: 45_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
@@ -43,6 +61,12 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 1000}`,
+      // Single sign-on is on for every journey; only /hello gains a button (sso.spec.ts).
+      OIDC_ISSUER: OIDC_E2E.issuer,
+      OIDC_CLIENT_ID: OIDC_E2E.clientId,
+      OIDC_CLIENT_SECRET: OIDC_E2E.clientSecret,
+      OIDC_LABEL: OIDC_E2E.label,
     },
   },
 });

@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Form journeys type and click through jsdom; on a busy 2-core machine 5 s is too short.
+          testTimeout: 20_000,
         },
       },
       serverProject('server-pglite', { TEST_DB_DRIVER: 'pglite' }, ['**/*.pg.test.ts']),

@@ -59,7 +59,7 @@ for (const memberId of memberIds) {
   });
 }
 await transfer(database.db, {
-  kind: 'budget_allocation',
+  kind: 'team_budget_allocation',
   memo: 'Bench budget',
   legs: [
     { system: 'issuance', amount: -100_000_000 },

@@ -36,7 +36,16 @@ const ACCOUNTS: Record<string, Expected> = {
   'manager.za@example.com': { ...saMember, management: ['Management Statement'] },
   'admin@example.com': {
     ...saMember,
-    management: ['News Bulletin Admin', '---', ...REPORTS, 'Roles Report', 'Data Upload', 'Uploads Report'],
+    management: [
+      'News Bulletin Admin',
+      'Rewards Catalogue',
+      'Rewards Fulfilment',
+      '---',
+      ...REPORTS,
+      'Roles Report',
+      'Data Upload',
+      'Uploads Report',
+    ],
   },
   'rep@example.com': { ...saMember, management: [...REPORTS, 'Roles Report'] },
   'uploader@example.com': { ...saMember, management: ['Roles Report', 'Data Upload', 'Uploads Report'] },

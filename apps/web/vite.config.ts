@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstVisitGroups } from './build/chunk-groups.ts';
+import { mantineCssPerComponent } from './build/mantine-css.ts';
+import { precompress } from './build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = 'http://localhost:3000';
@@ -9,11 +12,12 @@ const api = 'http://localhost:3000';
 const vendorGroups = [
   { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'query-vendor', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+  { name: firstVisitGroups(root), priority: 10 },
 ];
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [mantineCssPerComponent(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {

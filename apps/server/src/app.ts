@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -14,7 +16,10 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
+import { idempotencyPlugin } from './plugins/idempotency/idempotency.plugin.ts';
+import { createServices, type AppServices } from './services.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { totpRoutes } from './modules/auth/totp.routes.ts';
 import { createAuthLimits } from './modules/auth/auth.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -32,15 +37,25 @@ import { statementsRoutes } from './modules/statements/statements.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { celebrationsRoutes } from './modules/celebrations/celebrations.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { gameRoutes } from './modules/game/game.routes.ts';
 import { getToKnowRoutes } from './modules/gettoknow/gettoknow.routes.ts';
-import { createFeedCaches, onLiveEvent } from './modules/home/feed-caches.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { livePlugin } from './modules/live/live.plugin.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
-import { resolveLiveSecret } from './modules/live/live-tickets.ts';
 import { moodRoutes } from './modules/mood/mood.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { newsAdminRoutes } from './modules/news/news-admin.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { trendingRoutes } from './modules/trending/trending.routes.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { ordersRoutes } from './modules/rewards/orders.routes.ts';
+import { checkoutRoutes } from './modules/rewards/checkout.routes.ts';
+import { rewardsAdminRoutes } from './modules/rewards/rewards-admin.routes.ts';
 
 export interface RouteInfo {
   method: string;
@@ -61,10 +76,21 @@ export interface BuildAppOptions {
   /** Close the database with the app (the server does; tests that share one do not). */
   closeDatabase?: boolean;
   logger?: boolean;
+  /** Tests read the log lines a flow writes (e.g. a refused single sign-on). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Tests replace per-instance services here, e.g. a send database that fails at a chosen step. */
+  services?: (services: AppServices) => AppServices;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 function webRoot(config: AppConfig): string {
   return config.WEB_DIST_DIR || fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops" (as Fastify does itself). */
+function trustProxyOption(value: AppConfig['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** The app factory: plugins in order, then feature routes. Listening is server.ts's job. */
@@ -72,19 +98,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const secure = config.PUBLIC_URL.startsWith('https://');
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-          },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger:
+            options.logger === false
+              ? false
+              : {
+                  level: config.LOG_LEVEL,
+                  redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+                  // Reset/activation tokens and live tickets travel in query strings: never log them.
+                  serializers: {
+                    req: (req: FastifyRequest) => ({
+                      method: req.method,
+                      url: redactUrl(req.url),
+                      host: req.host,
+                      remoteAddress: req.ip,
+                      remotePort: req.socket?.remotePort,
+                    }),
+                  },
+                  ...(options.logStream ? { stream: options.logStream } : {}),
+                },
+        }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Only a configured proxy may set the client address (X-Forwarded-For); default none.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -117,17 +159,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
   await app.register(securityHeadersPlugin, { secure });
+  // Answers over 1 KB are compressed (brotli quality 4 or gzip) unless already encoded, like the
+  // build's precompressed assets; compressed request bodies are not accepted (decompression bombs).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(xsrfPlugin, { secure });
-  await app.register(authPlugin);
-  await app.register(openapiPlugin);
+  await app.register(authPlugin, { sessionCacheSeconds: config.SESSION_CACHE_SECONDS });
+  await app.register(idempotencyPlugin);
+  await app.register(openapiPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(livePlugin);
 
-  const limits = createAuthLimits();
+  const made = createServices(app, config);
+  const { caches, liveSecret, sends, uploadJobs, oidc, rateLimits } = options.services?.(made) ?? made;
+  const limits = createAuthLimits(rateLimits);
   await app.register(healthRoutes);
   await app.register(authRoutes, {
-    deps: { db: app.db, sessionTtlHours: config.SESSION_TTL_HOURS, publicUrl: config.PUBLIC_URL, limits },
+    deps: {
+      db: app.db,
+      sessionTtlHours: config.SESSION_TTL_HOURS,
+      publicUrl: config.PUBLIC_URL,
+      limits,
+      sessions: app.sessionCache,
+    },
+  });
+  await app.register(totpRoutes, {
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+    codesPerIp: new RateLimiter(30, 15 * 60 * 1000),
+  });
+  await app.register(oidcRoutes, {
+    oidc,
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+    secure,
+    limiter: new RateLimiter(30, 10 * 60 * 1000),
   });
   await app.register(sessionRoutes);
   await app.register(contentRoutes);
@@ -136,24 +200,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboxRoutes);
   await app.register(behavioursRoutes);
   await app.register(membersSearchRoutes);
-  await app.register(recognitionRoutes);
-  await app.register(high5Routes);
-  await app.register(payItForwardRoutes);
+  await app.register(recognitionRoutes, { sends });
+  await app.register(high5Routes, { sends });
+  await app.register(payItForwardRoutes, { sends });
   await app.register(myRecognitionRoutes);
   await app.register(statementsRoutes);
-  const liveSecret = resolveLiveSecret(config.LIVE_SECRET);
-  const feedCaches = createFeedCaches(config.FEED_CACHE_SECONDS * 1000);
-  // Any live event (from this or another instance) may change what a shared feed page shows.
-  app.liveBus.subscribe((event) => onLiveEvent(feedCaches, event));
-  await app.register(feedRoutes, { caches: feedCaches });
+  await app.register(gameRoutes, { sends });
+  await app.register(rewardsRoutes, { catalogue: caches.rewardsCatalogue });
+  await app.register(ordersRoutes);
+  await app.register(checkoutRoutes, { sends });
+  await app.register(rewardsAdminRoutes, { sends, catalogue: caches.rewardsCatalogue });
+  await app.register(feedRoutes, { caches: caches.kudos });
   await app.register(newsRoutes);
+  await app.register(newsAdminRoutes);
+  await app.register(rolesRoutes);
+  await app.register(uploadsRoutes, { sends, jobs: uploadJobs });
   await app.register(bannersRoutes);
-  await app.register(celebrationsRoutes, { caches: feedCaches, secret: liveSecret });
-  await app.register(homeRoutes, { caches: feedCaches, secret: liveSecret });
-  await app.register(trendingRoutes, { caches: feedCaches });
+  await app.register(celebrationsRoutes, { cache: caches.celebrations, secret: liveSecret });
+  await app.register(homeRoutes, { caches, secret: liveSecret });
+  await app.register(trendingRoutes, { cache: caches.trending });
   await app.register(moodRoutes);
   await app.register(getToKnowRoutes);
   await app.register(liveRoutes, { secret: liveSecret });
+  await app.register(notificationsRoutes, { unsubscribeLimiter: new RateLimiter(20, 60 * 60 * 1000) });
+  await app.register(reportsRoutes, { counts: caches.reportCounts });
   await app.register(staticWebPlugin, { root: webRoot(config) });
 
   return app;

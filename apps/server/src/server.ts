@@ -1,12 +1,20 @@
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
-import { loadConfig } from './config/env.ts';
+import { loadStartConfig } from './config/env.ts';
 import { startMailDispatcher } from './modules/mail/mailer.ts';
+import { startDigestScheduler } from './modules/notifications/digest.ts';
 
 const started = Date.now();
-const config = loadConfig();
+const config = loadStartConfig(process.argv);
 const app = await buildApp({ config, database: await prepareDatabase(config, console_(config.LOG_LEVEL)) });
-const mail = config.SMTP_URL ? await startMailDispatcher(app.db, app.log, config.SMTP_URL, config.MAIL_FROM) : null;
+const mail = config.SMTP_URL
+  ? await startMailDispatcher(app.db, app.log, {
+      url: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      publicUrl: config.PUBLIC_URL,
+    })
+  : null;
+const digest = startDigestScheduler({ db: app.db, log: app.log, publicUrl: config.PUBLIC_URL });
 if (!mail) app.log.info('SMTP_URL is not set: e-mail stays in the outbox table (GET /api/admin/outbox)');
 
 let closing = false;
@@ -17,6 +25,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await digest.stop();
     await mail?.stop();
     await app.close();
     process.exit(0);
@@ -33,5 +42,8 @@ app.log.info({ ms: Date.now() - started, driver: app.database.driver }, `Ovation
 
 /** A minimal logger for the boot phase, before Fastify's own exists. */
 function console_(level: string) {
-  return { info: (obj: object, msg?: string) => level !== 'silent' && console.log(JSON.stringify({ ...obj, msg })) };
+  return {
+    info: (obj: object, msg?: string) => level !== 'silent' && console.log(JSON.stringify({ ...obj, msg })),
+    warn: (obj: object, msg?: string) => level !== 'silent' && console.warn(JSON.stringify({ ...obj, msg })),
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -12,8 +12,14 @@ export interface TestContext {
 
 const XSRF = 'test-xsrf-token-0123456789abcdef';
 
-/** Builds the real app on a fresh database for the calling test file. */
-export function setupApp(overrides: Partial<AppConfig> = {}): TestContext {
+/**
+ * Builds the real app on a fresh database for the calling test file; `build.services` may
+ * replace per-instance services (fault injection).
+ */
+export function setupApp(
+  overrides: Partial<AppConfig> = {},
+  build: Pick<BuildAppOptions, 'services' | 'loggerInstance'> = {},
+): TestContext {
   const ctx = {} as TestContext;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -21,17 +27,25 @@ export function setupApp(overrides: Partial<AppConfig> = {}): TestContext {
     drop = database.drop;
     const config = loadConfig(
       {},
-      { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides },
+      // The session cache is off unless a test turns it on (tests change members in SQL directly).
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', SESSION_CACHE_SECONDS: 0, ...overrides },
     );
-    ctx.app = await buildApp({ config, database, closeDatabase: false, logger: false });
+    ctx.app = await buildApp({ config, database, closeDatabase: false, logger: false, ...build });
     await ctx.app.ready();
   });
   afterAll(async () => {
     await ctx.app?.close();
     await drop?.();
   });
-  ctx.request = ({ token, xsrf = true, headers, cookies, ...rest }) =>
-    ctx.app.inject({
+  ctx.request = injector(() => ctx.app);
+  return ctx;
+}
+
+/** TestContext.request for an app (one made apart from setupApp, e.g. a second instance). */
+export const injector =
+  (app: () => FastifyInstance): TestContext['request'] =>
+  ({ token, xsrf = true, headers, cookies, ...rest }) =>
+    app().inject({
       ...rest,
       headers: {
         ...(xsrf ? { 'x-xsrf-token': XSRF } : {}),
@@ -40,5 +54,3 @@ export function setupApp(overrides: Partial<AppConfig> = {}): TestContext {
       },
       cookies: { ...(xsrf ? { 'XSRF-TOKEN': XSRF } : {}), ...cookies },
     });
-  return ctx;
-}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { findCelebrations } from '../src/modules/celebrations/celebrations.repository.ts';
 import { setupApp } from './build-app.ts';
@@ -120,5 +121,85 @@ describe('29 February', () => {
     const mine = (rows: { memberId: number; day: string }[]) => rows.filter((r) => r.memberId === leapling.id);
     expect(mine(await findCelebrations(ctx.app.db, '2027-02-26', 5)).map((r) => r.day)).toEqual(['2027-02-28']);
     expect(mine(await findCelebrations(ctx.app.db, '2028-02-26', 5)).map((r) => r.day)).toEqual(['2028-02-29']);
+  });
+});
+
+describe('a member who hides their celebrations (POPIA)', () => {
+  it('appears nowhere in Celebrations once the preference is saved', async () => {
+    awayFromLeapDay();
+    const { token } = await memberWithToken(ctx);
+    const shy = await memberWithToken(ctx, {
+      firstName: 'Shy',
+      surname: 'Private',
+      birthDate: day(30),
+      startDate: day(3),
+    });
+    const names = async () =>
+      ((await findCelebrations(ctx.app.db, today(), 1)) as { firstName: string; what: string }[])
+        .filter((r) => r.firstName === 'Shy')
+        .map((r) => r.what);
+    expect(await names()).toEqual(['BDAY', 'ANNIV']);
+    const saved = await ctx.request({
+      method: 'PUT',
+      url: '/api/profile/preferences',
+      token: shy.token,
+      payload: {
+        email: { recognised: true, high5: true, points: true, reaction: true },
+        weeklyDigest: true,
+        hideCelebrations: true,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await names()).toEqual([]);
+    const res = await ctx.request({ method: 'POST', url: '/api/site/getcelebrations', payload: {}, token });
+    expect(JSON.stringify(res.json())).not.toContain('Shy');
+    vi.useRealTimers();
+  });
+});
+
+describe("the firm's default for hiding celebrations", () => {
+  it('hides members who never chose, keeps an explicit choice, and survives saving e-mail choices', async () => {
+    awayFromLeapDay();
+    const quiet = await memberWithToken(ctx, { firstName: 'Quiet', surname: 'Default', birthDate: day(30) });
+    const open = await memberWithToken(ctx, { firstName: 'Open', surname: 'Chooser', birthDate: day(30) });
+    const shown = async () =>
+      ((await findCelebrations(ctx.app.db, today(), 1)) as { firstName: string }[])
+        .map((r) => r.firstName)
+        .filter((n) => n === 'Quiet' || n === 'Open')
+        .sort();
+    const prefs = (token: string, hideCelebrations: boolean, high5 = true) =>
+      ctx.request({
+        method: 'PUT',
+        url: '/api/profile/preferences',
+        token,
+        payload: {
+          email: { recognised: true, high5, points: true, reaction: true },
+          weeklyDigest: true,
+          hideCelebrations,
+        },
+      });
+    expect(await shown()).toEqual(['Open', 'Quiet']);
+    await ctx.app.db.execute(
+      sql`insert into settings (key, value) values ('hideCelebrationsByDefault', 'true'::jsonb)
+          on conflict (key) do update set value = excluded.value`,
+    );
+    try {
+      expect(await shown()).toEqual([]);
+      // A member who wants to be seen says so.
+      expect((await prefs(open.token, false)).statusCode).toBe(200);
+      expect(await shown()).toEqual(['Open']);
+      // Turning an e-mail off (the form sends the privacy switch as shown) is not a privacy choice.
+      expect((await prefs(quiet.token, true, false)).statusCode).toBe(200);
+      const got = await ctx.request({ method: 'GET', url: '/api/profile/preferences', token: quiet.token });
+      expect(got.json()).toMatchObject({ hideCelebrations: true, email: { high5: false } });
+      expect(await shown()).toEqual(['Open']);
+    } finally {
+      await ctx.app.db.execute(sql`delete from settings where key = 'hideCelebrationsByDefault'`);
+    }
+    // The firm shows everyone again: the quiet member follows it, the chooser keeps their choice.
+    expect(await shown()).toEqual(['Open', 'Quiet']);
+    const quietNow = await ctx.request({ method: 'GET', url: '/api/profile/preferences', token: quiet.token });
+    expect(quietNow.json()).toMatchObject({ hideCelebrations: false });
+    vi.useRealTimers();
   });
 });

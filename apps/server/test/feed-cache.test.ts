@@ -1,14 +1,26 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { KUDOS_PAGE_SIZE } from '@ovation/shared/schemas/feed';
+import type { AppServices } from '../src/services.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { createKudos, tableRecords } from './feed-factories.ts';
 
 /**
  * Kudos Thread pages are shared between members and cached per instance (FEED_CACHE_SECONDS
- * on), and so are each viewer's own flags on them; live events clear both.
+ * on), and so are each viewer's own flags on them. A reaction updates the one item it touches
+ * where it is cached; a new kudos drops only the pages it shifts.
  */
-const ctx = setupApp({ FEED_CACHE_SECONDS: 60 });
+let services: AppServices;
+const ctx = setupApp(
+  { FEED_CACHE_SECONDS: 60 },
+  {
+    services: (made) => {
+      services = made;
+      return made;
+    },
+  },
+);
 const list = async (token: string, page = 1) => {
   const res = await ctx.request({ method: 'POST', url: '/api/shoutouts/ShoutOutList', payload: { page }, token });
   expect(res.statusCode).toBe(200);
@@ -84,5 +96,45 @@ describe('shared Kudos Thread pages', () => {
     const item = await createKudos(ctx.app, a.member.id, b.member.id);
     ctx.app.liveBus.publishKudosCreated(item.id);
     expect((await list(a.token))[0]!.messageLogId).toBe(item.id);
+  });
+
+  it('updates only the item a reaction touches: the rest of the cached page is not read again', async () => {
+    const a = await memberWithToken(ctx);
+    const b = await memberWithToken(ctx);
+    const touched = await createKudos(ctx.app, a.member.id, b.member.id);
+    const untouched = await createKudos(ctx.app, b.member.id, a.member.id);
+    ctx.app.liveBus.publishKudosCreated(untouched.id);
+    expect((await list(b.token)).find((r) => r.messageLogId === untouched.id)).toMatchObject({ cheerCount: 0 });
+    // A change the caches are not told of (written behind the app's back)…
+    await ctx.app.db.execute(sql`update kudos set cheer_count = 7 where id = ${untouched.id}`);
+    expect((await react(a.token, touched.id)).statusCode).toBe(200);
+    await services.caches.kudos.rereads;
+    const page = await list(b.token);
+    // …stays unseen: the page was updated in place, not dropped and read again.
+    expect(page.find((r) => r.messageLogId === touched.id)).toMatchObject({ likeCount: 1, userLiked: false });
+    expect(page.find((r) => r.messageLogId === untouched.id)).toMatchObject({ cheerCount: 0 });
+    await ctx.app.db.execute(sql`update kudos set cheer_count = 0 where id = ${untouched.id}`);
+  });
+
+  it('keeps anchored pages when a new kudos arrives, and drops the latest ones', async () => {
+    const a = await memberWithToken(ctx);
+    const b = await memberWithToken(ctx);
+    const first = (await list(a.token))[0]!.messageLogId as number;
+    const anchored = async () => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/shoutouts/ShoutOutList',
+        payload: { page: 1, anchor: first },
+        token: a.token,
+      });
+      return tableRecords(res.json().shoutOuts);
+    };
+    expect((await anchored())[0]!.messageLogId).toBe(first);
+    await ctx.app.db.execute(sql`update kudos set message = 'Changed behind the cache' where id = ${first}`);
+    const item = await createKudos(ctx.app, a.member.id, b.member.id);
+    ctx.app.liveBus.publishKudosCreated(item.id);
+    expect((await list(a.token))[0]!.messageLogId).toBe(item.id);
+    expect((await anchored())[0]).toMatchObject({ messageLogId: first });
+    expect((await anchored())[0]!.message).not.toBe('Changed behind the cache');
   });
 });

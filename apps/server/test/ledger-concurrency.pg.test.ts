@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
-import { InsufficientFundsError, transfer } from '../src/modules/ledger/transfer.ts';
+import { InsufficientFundsError, transfer, transferMany } from '../src/modules/ledger/transfer.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { withRetry } from '../src/modules/ledger/with-retry.ts';
 import { setupApp } from './build-app.ts';
@@ -85,7 +85,7 @@ describe('ledger under concurrency (PostgreSQL)', () => {
                 { accountId: from, amount: -amount },
               ];
       try {
-        await withRetry(() => ctx.app.db.transaction((tx) => transfer(tx, { kind: 'storm', legs })));
+        await withRetry(() => ctx.app.db.transaction((tx) => transfer(tx, { kind: 'payitforward', legs })));
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
         refused += 1;
@@ -94,6 +94,71 @@ describe('ledger under concurrency (PostgreSQL)', () => {
     await Promise.all(jobs);
     expect(refused).toBeLessThan(400);
     expect(await totalOfAllMemberAccounts()).toBe(before);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('concurrent many-transaction postings (set-based ledger_post) never overspend or double post, and sum to zero', async () => {
+    const spender = await createMember(ctx.app);
+    const takers = [await createMember(ctx.app), await createMember(ctx.app)];
+    await fund(ctx.app, spender.id, 60);
+    const from = await memberAccountId(ctx.app.db, spender.id, 'points');
+    const to = await Promise.all(takers.map((t) => memberAccountId(ctx.app.db, t.id, 'points')));
+    const countTransactions = async () =>
+      Number(
+        (
+          (await ctx.app.db.execute(sql`select count(*)::text as n from ledger_transactions`)) as unknown as {
+            rows: { n: string }[];
+          }
+        ).rows[0]!.n,
+      );
+    const txBefore = await countTransactions();
+    const before = await totalOfAllMemberAccounts();
+    // Each batch is three ledger transactions in one call: two spends of 4 from the same
+    // balance (8 in all) and an issuance credit; 60 covers seven batches, not eight.
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        try {
+          const posted = await withRetry(() =>
+            ctx.app.db.transaction((tx) =>
+              transferMany(tx, [
+                {
+                  kind: 'payitforward',
+                  legs: [
+                    { accountId: from, amount: -4 },
+                    { accountId: to[0]!, amount: 4 },
+                  ],
+                },
+                {
+                  kind: 'issuance',
+                  legs: [
+                    { system: 'issuance', amount: -1 },
+                    { accountId: to[i % 2]!, amount: 1 },
+                  ],
+                },
+                {
+                  kind: 'payitforward',
+                  legs: [
+                    { accountId: from, amount: -4 },
+                    { accountId: to[1]!, amount: 4 },
+                  ],
+                },
+              ]),
+            ),
+          );
+          return posted.transactionIds;
+        } catch (error) {
+          if (!(error instanceof InsufficientFundsError)) throw error;
+          return null;
+        }
+      }),
+    );
+    const committed = outcomes.filter((ids): ids is number[] => ids !== null);
+    expect(committed).toHaveLength(7);
+    expect(new Set(committed.flat()).size).toBe(21);
+    expect(await countTransactions()).toBe(txBefore + 21);
+    expect((await balancesOf(ctx.app, spender.id)).awardsPointsAvailable).toBe(4);
+    // Member accounts gained exactly the seven issuance credits; every transaction sums to zero.
+    expect(await totalOfAllMemberAccounts()).toBe(before + 7);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { count, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, kudos, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../src/db/schema/index.ts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  emailOutbox,
+  idempotencyKeys,
+  kudos,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+} from '../src/db/schema/index.ts';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
-import { InsufficientFundsError, transfer } from '../src/modules/ledger/transfer.ts';
+import { InsufficientFundsError, transfer, transferMany } from '../src/modules/ledger/transfer.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
-import { payItForwardTestHooks } from '../src/modules/payitforward/send-pay-it-forward.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
+import { faultyDb, type Fault } from './faulty-db.ts';
 import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
 
-const ctx = setupApp();
+// The send runner's database fails on demand (the failure test arms it); everything else is real.
+const fault: Fault = { insertInto: null };
+const ctx = setupApp({}, { services: (s) => ({ ...s, sends: { ...s.sends, db: faultyDb(s.sends.db, fault) } }) });
 
 async function pointsAccounts(n: number) {
   const ids: number[] = [];
@@ -18,11 +27,19 @@ async function pointsAccounts(n: number) {
   return ids;
 }
 
+async function cachedBalance(accountId: number) {
+  const [row] = await ctx.app.db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  return row!.balance;
+}
+
 describe('ledger transfer', () => {
   it('refuses legs that do not sum to zero, fractions and zero amounts', async () => {
     const [a, b] = await pointsAccounts(2);
     const attempt = (legs: { accountId: number; amount: number }[]) =>
-      ctx.app.db.transaction((tx) => transfer(tx, { kind: 'test', legs }));
+      ctx.app.db.transaction((tx) => transfer(tx, { kind: 'issuance', legs }));
     await expect(
       attempt([
         { accountId: a!, amount: -1 },
@@ -49,7 +66,7 @@ describe('ledger transfer', () => {
     await expect(
       ctx.app.db.transaction((tx) =>
         transfer(tx, {
-          kind: 'test',
+          kind: 'issuance',
           legs: [
             { accountId: a!, amount: -1 },
             { accountId: b!, amount: 1 },
@@ -68,7 +85,7 @@ describe('ledger transfer', () => {
     const taker = await createMember(ctx.app);
     await fund(ctx.app, giver.id, 30);
     const moved = await transfer(ctx.app.db, {
-      kind: 'test',
+      kind: 'issuance',
       legs: [
         { member: { memberId: giver.id, kind: 'points' }, amount: -12, counterpartyMemberId: taker.id },
         { member: { memberId: taker.id, kind: 'points' }, amount: 12, counterpartyMemberId: giver.id },
@@ -78,7 +95,7 @@ describe('ledger transfer', () => {
     expect(moved.legAccountIds).toEqual([await memberAccountId(ctx.app.db, giver.id, 'points'), takerAccount]);
     expect(moved.balances.get(takerAccount)).toBe(12);
     const plays = await transfer(ctx.app.db, {
-      kind: 'test',
+      kind: 'issuance',
       legs: [
         { system: 'plays_issuance', amount: -2 },
         { member: { memberId: taker.id, kind: 'plays' }, amount: 2 },
@@ -96,7 +113,7 @@ describe('ledger transfer', () => {
     const account = await memberAccountId(ctx.app.db, giver.id, 'points');
     const entriesBefore = (await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n;
     const error = await transfer(ctx.app.db, {
-      kind: 'test',
+      kind: 'issuance',
       legs: [
         { member: { memberId: giver.id, kind: 'points' }, amount: -8 },
         { member: { memberId: taker.id, kind: 'points' }, amount: 8 },
@@ -105,6 +122,102 @@ describe('ledger transfer', () => {
     expect(error).toBeInstanceOf(InsufficientFundsError);
     expect(error).toMatchObject({ accountId: account, balance: 5, needed: 8 });
     expect((await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n).toBe(entriesBefore);
+  });
+
+  it('posts many transactions in one call, set-based: ids in input order, entries per transaction, balances once per account', async () => {
+    const [a, b, c] = await pointsAccounts(3);
+    const issuance = await systemAccountId(ctx.app.db, 'issuance');
+    const issuanceBefore = await cachedBalance(issuance);
+    const targets = [a!, b!, c!];
+    const specs = Array.from({ length: 250 }, (_, i) => ({
+      kind: 'upload' as const,
+      memo: `Row ${i + 1}`,
+      legs: [
+        { system: 'issuance' as const, amount: -(i + 1) },
+        { accountId: targets[i % 3]!, amount: i + 1 },
+      ],
+    }));
+    // A transaction with three legs among the many, to show entries follow their own transaction.
+    specs.push({
+      kind: 'upload',
+      memo: 'Split',
+      legs: [
+        { system: 'issuance', amount: -10 },
+        { accountId: a!, amount: 4 },
+        { accountId: b!, amount: 6 },
+      ],
+    });
+    const posted = await transferMany(ctx.app.db, specs);
+    expect(posted.transactionIds).toHaveLength(251);
+    expect([...posted.transactionIds].sort((x, y) => x - y)).toEqual(posted.transactionIds);
+    expect(new Set(posted.transactionIds).size).toBe(251);
+    const rows = await ctx.app.db
+      .select({ id: ledgerTransactions.id, memo: ledgerTransactions.memo })
+      .from(ledgerTransactions)
+      .where(inArray(ledgerTransactions.id, posted.transactionIds));
+    const memoOf = new Map(rows.map((r) => [r.id, r.memo]));
+    expect(posted.transactionIds.map((id) => memoOf.get(id))).toEqual(specs.map((s) => s.memo));
+    const entries = await ctx.app.db
+      .select({ tx: ledgerEntries.transactionId, account: ledgerEntries.accountId, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.transactionId, posted.transactionIds));
+    expect(entries).toHaveLength(2 * 250 + 3);
+    const split = entries.filter((e) => e.tx === posted.transactionIds[250]).map((e) => [e.account, e.amount]);
+    expect(split.sort((x, y) => x[1]! - y[1]!)).toEqual([
+      [issuance, -10],
+      [a, 4],
+      [b, 6],
+    ]);
+    const owed = (k: number) => specs.slice(0, 250).reduce((sum, _, i) => sum + (i % 3 === k ? i + 1 : 0), 0);
+    expect(posted.balances.get(a!)).toBe(owed(0) + 4);
+    expect(posted.balances.get(b!)).toBe(owed(1) + 6);
+    expect(posted.balances.get(c!)).toBe(owed(2));
+    const issuanceAfter = await cachedBalance(issuance);
+    expect(issuanceAfter - issuanceBefore).toBe(-(owed(0) + owed(1) + owed(2) + 10));
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('refuses a whole batch when one of its transactions would overspend, writing none of it', async () => {
+    const [a, b] = await pointsAccounts(2);
+    await transferMany(ctx.app.db, [
+      {
+        kind: 'upload',
+        legs: [
+          { system: 'issuance', amount: -10 },
+          { accountId: a!, amount: 10 },
+        ],
+      },
+    ]);
+    const entriesBefore = (await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n;
+    const batch = [
+      {
+        kind: 'upload' as const,
+        legs: [
+          { system: 'issuance' as const, amount: -5 },
+          { accountId: b!, amount: 5 },
+        ],
+      },
+      // a pays 6 twice: each alone fits in 10, together they do not.
+      {
+        kind: 'payitforward' as const,
+        legs: [
+          { accountId: a!, amount: -6 },
+          { accountId: b!, amount: 6 },
+        ],
+      },
+      {
+        kind: 'payitforward' as const,
+        legs: [
+          { accountId: a!, amount: -6 },
+          { accountId: b!, amount: 6 },
+        ],
+      },
+    ];
+    const error = await transferMany(ctx.app.db, batch).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientFundsError);
+    expect(error).toMatchObject({ accountId: a, balance: 10, needed: 12 });
+    expect((await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n).toBe(entriesBefore);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 
   it('refuses unbalanced or empty postings in the database too, not only in code', async () => {
@@ -169,9 +282,9 @@ describe('ledger transfer', () => {
     });
     const before = await tally();
     const key = newKey();
-    payItForwardTestHooks.afterTransfer = async () => {
-      throw new Error('injected failure after the entries');
-    };
+    // The outbox e-mail is written after the ledger entries and the Kudos Thread item: failing
+    // there fails mid-send, and neither may remain.
+    fault.insertInto = emailOutbox;
     try {
       const res = await send(
         ctx,
@@ -182,7 +295,7 @@ describe('ledger transfer', () => {
       );
       expect(res.statusCode).toBe(500);
     } finally {
-      payItForwardTestHooks.afterTransfer = undefined;
+      fault.insertInto = null;
     }
     expect(await tally()).toEqual(before);
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(100);
@@ -240,7 +353,7 @@ describe('ledger transfer', () => {
                   { accountId: to, amount: m.amount },
                 ];
           const affordable = model.get(from)! >= m.amount;
-          const result = ctx.app.db.transaction((tx) => transfer(tx, { kind: 'property', legs }));
+          const result = ctx.app.db.transaction((tx) => transfer(tx, { kind: 'issuance', legs }));
           if (affordable) {
             await result;
             model.set(from, model.get(from)! - m.amount);

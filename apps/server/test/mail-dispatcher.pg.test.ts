@@ -16,7 +16,12 @@ describe('mail dispatchers on several instances (PostgreSQL)', () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
       delivered.push(mail.to);
     };
-    const dispatchers = [1, 2, 3].map(() => createMailDispatcher(ctx.app.db, ctx.app.log, slowSend, 3_600_000));
+    const dispatchers = [1, 2, 3].map(() =>
+      createMailDispatcher(ctx.app.db, ctx.app.log, slowSend, {
+        intervalMs: 3_600_000,
+        publicUrl: 'https://ovation.example',
+      }),
+    );
     try {
       // Each instance keeps flushing until it finds nothing left; all three run at once.
       const counts = await Promise.all(

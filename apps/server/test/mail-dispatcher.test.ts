@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { emailOutbox } from '../src/db/schema/index.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '../src/modules/mail/mail.repository.ts';
 import { createMailDispatcher, queueEmail, type SendMail } from '../src/modules/mail/mailer.ts';
 import { setupApp } from './build-app.ts';
 
 const ctx = setupApp();
-const HOUR = 3_600_000;
+const OPTIONS = { intervalMs: 3_600_000, publicUrl: 'https://ovation.example' };
 
 async function queue(...addresses: string[]) {
   for (const to of addresses)
@@ -26,7 +26,7 @@ describe('mail dispatcher', () => {
       async (mail) => {
         delivered.push(mail.to);
       },
-      HOUR,
+      OPTIONS,
     );
     try {
       expect(await dispatcher.flush()).toBe(3);
@@ -38,21 +38,59 @@ describe('mail dispatcher', () => {
     for (const row of await rowsFor(addresses)) expect(row.sentAt).toBeInstanceOf(Date);
   });
 
-  it('records failures and gives up after the last attempt, without holding back the others', async () => {
-    await queue('bounce@example.com', 'fine@example.com');
+  it('a refused message is tried again after its back-off, without holding back the others', async () => {
+    await queue('busy@example.com', 'fine@example.com');
+    let busy = true;
     const send: SendMail = async (mail) => {
-      if (mail.to === 'bounce@example.com') throw new Error('550 mailbox unavailable');
+      if (mail.to === 'busy@example.com' && busy)
+        throw Object.assign(new Error('451 try later'), { responseCode: 451 });
     };
-    const dispatcher = createMailDispatcher(ctx.app.db, ctx.app.log, send, HOUR);
-    const sent: number[] = [];
+    const dispatcher = createMailDispatcher(ctx.app.db, ctx.app.log, send, OPTIONS);
     try {
-      for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++) sent.push(await dispatcher.flush());
+      expect(await dispatcher.flush()).toBe(1);
+      const [row] = await rowsFor(['busy@example.com']);
+      expect(row).toMatchObject({ sentAt: null, attempts: 1 });
+      // Not due again before its back-off is over.
+      expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(row!.createdAt.getTime());
+      expect(await dispatcher.flush()).toBe(0);
+      busy = false;
+      await rewind(['busy@example.com']);
+      expect(await dispatcher.flush()).toBe(1);
+      expect(await dispatcher.flush()).toBe(0);
     } finally {
       await dispatcher.stop();
     }
-    expect(sent).toEqual([1, 0, 0, 0, 0, 0, 0]);
-    const [bounce] = await rowsFor(['bounce@example.com']);
-    expect(bounce).toMatchObject({ sentAt: null, attempts: MAX_DELIVERY_ATTEMPTS });
-    expect(bounce!.lastError).toContain('550 mailbox unavailable');
+    expect((await rowsFor(['busy@example.com']))[0]!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('gives up after the last attempt, and at once on a permanent refusal (5xx)', async () => {
+    await queue('flaky@example.com', 'gone@example.com');
+    const send: SendMail = async (mail) => {
+      if (mail.to === 'gone@example.com')
+        throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
+      throw Object.assign(new Error('421 closing'), { responseCode: 421 });
+    };
+    const dispatcher = createMailDispatcher(ctx.app.db, ctx.app.log, send, OPTIONS);
+    try {
+      for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++) {
+        expect(await dispatcher.flush()).toBe(0);
+        await rewind(['flaky@example.com', 'gone@example.com']);
+      }
+    } finally {
+      await dispatcher.stop();
+    }
+    const [flaky] = await rowsFor(['flaky@example.com']);
+    expect(flaky).toMatchObject({ sentAt: null, attempts: MAX_DELIVERY_ATTEMPTS });
+    const [gone] = await rowsFor(['gone@example.com']);
+    expect(gone).toMatchObject({ sentAt: null, attempts: MAX_DELIVERY_ATTEMPTS });
+    expect(gone!.lastError).toContain('550 mailbox unavailable');
   });
 });
+
+/** Ends the back-off of these rows now (instead of waiting for it). */
+async function rewind(addresses: string[]) {
+  await ctx.app.db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(inArray(emailOutbox.toAddress, addresses));
+}

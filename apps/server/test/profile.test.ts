@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupApp } from './build-app.ts';
-import { createMember, memberWithToken } from './factories.ts';
+import { createMember, memberWithToken, TEST_PASSWORD } from './factories.ts';
 
 const ctx = setupApp();
 const validBody = {
@@ -9,6 +9,8 @@ const validBody = {
   email: 'new.address@example.test',
   interests: 'Jerusalema',
   asperations: 'Surfing',
+  // Changing the e-mail needs the current password (email-change.test.ts).
+  currentPassword: TEST_PASSWORD,
 };
 
 function multipart(filename: string, contentType: string, data: Buffer) {
@@ -141,6 +143,33 @@ describe('profile pictures', () => {
     expect((await ctx.request({ method: 'GET', url: `/profilepic/${first.profilePicId}` })).statusCode).toBe(404);
     const session = await ctx.request({ method: 'POST', url: '/api/spa/loadsession', payload: {}, token });
     expect(session.json()).toMatchObject({ profilePicId: second.profilePicId, profilePicSfx: '?v=2' });
+  });
+
+  it('serves /profilepic/{memberId} (spec §7) to signed-in callers, and the silhouette to anyone else', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const viewer = await memberWithToken(ctx);
+    const upload = await ctx.request({
+      method: 'POST',
+      url: '/api/profile/picture',
+      ...multipart('me.png', 'image/png', await png(400, 400)),
+      token,
+    });
+    expect(upload.statusCode).toBe(200);
+
+    const byId = await ctx.request({ method: 'GET', url: `/profilepic/${member.id}`, token: viewer.token });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.headers['content-type']).toBe('image/webp');
+    expect(byId.headers['cache-control']).toBe('private, max-age=300');
+
+    const anonymous = await ctx.request({ method: 'GET', url: `/profilepic/${member.id}`, xsrf: false });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['content-type']).toContain('image/svg+xml');
+
+    const noPicture = await createMember(ctx.app);
+    const none = await ctx.request({ method: 'GET', url: `/profilepic/${noPicture.id}`, token: viewer.token });
+    expect(none.headers['content-type']).toContain('image/svg+xml');
+    const unknown = await ctx.request({ method: 'GET', url: '/profilepic/999999999', token: viewer.token });
+    expect(unknown.headers['content-type']).toContain('image/svg+xml');
   });
 
   it("serves a default picture for 'nopic' without a session", async () => {

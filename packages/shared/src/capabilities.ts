@@ -32,11 +32,31 @@ export interface Capabilities {
   manageTeam: boolean;
   newsAdmin: boolean;
   viewReports: boolean;
+  /** Reports outside the spec's menu (SimplySay, member database, daily check-in): report admins only (decision 0024). */
+  viewAdminReports: boolean;
   viewRolesReport: boolean;
   uploadData: boolean;
   viewUploadsReport: boolean;
+  /** Upload members files (upl-mem, report administrators). */
+  uploadMembers: boolean;
+  /** Upload points files (upl-pts, report administrators). */
+  uploadPoints: boolean;
+  /** Reverse an applied points upload (report administrators). */
+  reverseUploads: boolean;
+  /** See members uploads on the uploads report (upl-mem, upl-mem-nfy, report administrators). */
+  viewMemberUploads: boolean;
+  /** See points uploads on the uploads report (upl-pts, upl-pts-nfy, report administrators). */
+  viewPointsUploads: boolean;
+  /** E-mailed when a members upload is applied (upl-mem-nfy). */
+  notifyMemberUploads: boolean;
+  /** E-mailed when a points upload is applied (upl-pts-nfy). */
+  notifyPointsUploads: boolean;
+  /** Grant and revoke roles on the roles report (report administrators). */
+  manageRoles: boolean;
   /** Read the e-mail outbox (report administrators). */
   readOutbox: boolean;
+  /** Rewards administration: catalogue, code pools, fulfilment queue (report administrators; decision 0023). */
+  manageRewards: boolean;
   /** The Management menu is shown at all. */
   managementMenu: boolean;
   /** The anniv role moves the Management menu divider (see docs/decisions/0005). */
@@ -76,10 +96,20 @@ export function getCapabilities(input: CapabilityInput): Capabilities {
     manageTeam: manager,
     newsAdmin: has('news') || admin,
     viewReports: has('rep') || admin,
+    viewAdminReports: admin,
     viewRolesReport: has('rep') || uploader || notifyUploader || admin,
     uploadData: uploader || admin,
     viewUploadsReport: uploader || notifyUploader || admin,
+    uploadMembers: has('upl-mem') || admin,
+    uploadPoints: has('upl-pts') || admin,
+    reverseUploads: admin,
+    viewMemberUploads: has('upl-mem') || has('upl-mem-nfy') || admin,
+    viewPointsUploads: has('upl-pts') || has('upl-pts-nfy') || admin,
+    notifyMemberUploads: has('upl-mem-nfy'),
+    notifyPointsUploads: has('upl-pts-nfy'),
+    manageRoles: admin,
     readOutbox: admin,
+    manageRewards: admin,
     managementMenu: manager || admin || ROLE_NAMES.some((r) => roles.has(r)),
     managementDividerFirst: has('anniv'),
   };
@@ -97,10 +127,30 @@ export const ANONYMOUS_CAPABILITIES: Readonly<Capabilities> = Object.freeze({
   manageTeam: false,
   newsAdmin: false,
   viewReports: false,
+  viewAdminReports: false,
   viewRolesReport: false,
   uploadData: false,
   viewUploadsReport: false,
+  uploadMembers: false,
+  uploadPoints: false,
+  reverseUploads: false,
+  viewMemberUploads: false,
+  viewPointsUploads: false,
+  notifyMemberUploads: false,
+  notifyPointsUploads: false,
+  manageRoles: false,
   readOutbox: false,
+  manageRewards: false,
   managementMenu: false,
   managementDividerFirst: false,
 });
+
+/**
+ * Members offered a TOTP second factor (issue 15, docs/decisions/0037): report administrators
+ * and every role that reaches reports, uploads, roles or news ('anniv' only moves a divider).
+ */
+export function offersSecondFactor(input: Pick<CapabilityInput, 'roles' | 'isAdminReports'>): boolean {
+  if (input.isAdminReports) return true;
+  const roles = parseRoles(input.roles);
+  return ROLE_NAMES.some((r) => r !== 'anniv' && roles.has(r));
+}

@@ -1,6 +1,13 @@
 /**
- * Fixed-window counters in memory (per app instance). Used for login, register, password
- * reset and contact forms. See docs/decisions/0003 for why and for the multi-instance path.
+ * Fixed-window counters in memory (per app instance). Used for per-IP limits on sign-in,
+ * register, password reset and contact forms. See docs/decisions/0003 for why and for the
+ * multi-instance path; failed sign-ins per account are counted in the database instead (0014).
+ *
+ * Bounded (docs/decisions/0020): every window of one limiter has the same length, so keeping
+ * the map in the order windows opened keeps it in the order they end. Expired windows are
+ * dropped from the front as time passes, and when `maxKeys` is reached the oldest window is
+ * dropped: O(1) amortised per hit, never a walk over the whole map, memory capped whatever
+ * keys an attacker sends.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -9,7 +16,13 @@ export class RateLimiter {
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    readonly maxKeys = 100_000,
   ) {}
+
+  /** How many keys are held (for tests and metrics). */
+  get size(): number {
+    return this.windows.size;
+  }
 
   /** True when the key is already at its limit (does not count). */
   isLimited(key: string): boolean {
@@ -19,10 +32,15 @@ export class RateLimiter {
 
   /** Counts one hit; returns false when the key has gone over its limit. */
   hit(key: string): boolean {
-    const entry = this.current(key) ?? { count: 0, resetAt: this.now() + this.windowMs };
+    this.dropExpired();
+    let entry = this.current(key);
+    if (!entry) {
+      entry = { count: 0, resetAt: this.now() + this.windowMs };
+      // A new window goes to the back; the oldest ones are at the front.
+      this.windows.set(key, entry);
+      while (this.windows.size > this.maxKeys) this.dropOldest();
+    }
     entry.count += 1;
-    this.windows.set(key, entry);
-    if (this.windows.size > 50_000) this.sweep();
     return entry.count <= this.limit;
   }
 
@@ -39,8 +57,17 @@ export class RateLimiter {
     return entry;
   }
 
-  private sweep() {
+  /** Drops ended windows from the front; stops at the first live one. */
+  private dropExpired() {
     const now = this.now();
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
+    for (const [key, entry] of this.windows) {
+      if (entry.resetAt > now) return;
+      this.windows.delete(key);
+    }
+  }
+
+  private dropOldest() {
+    const oldest = this.windows.keys().next();
+    if (!oldest.done) this.windows.delete(oldest.value);
   }
 }

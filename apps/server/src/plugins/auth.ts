@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { getCapabilities, type Capabilities, type Capability } from '@ovation/shared/capabilities';
 import { forbidden, unauthorized } from '../lib/app-errors.ts';
+import { isApiRequest } from '../lib/routed-path.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession } from '../modules/auth/session.repository.ts';
 
 export interface AuthContext {
@@ -20,6 +22,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Live sessions kept briefly in memory; forget revoked ones here after the commit. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -40,13 +46,16 @@ export function requireMember(request: FastifyRequest): AuthContext {
  * Authentication (onRequest: bearer token → session → member) and authorization
  * (preHandler, after schema validation: the route's capability from getCapabilities).
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { sessionCacheSeconds: number }) => {
   app.decorateRequest('auth', null);
+  const sessionCache = new SessionCache(options.sessionCacheSeconds * 1000);
+  app.decorate('sessionCache', sessionCache);
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (token) {
-      const session = await findLiveSession(app.db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const session = await sessionCache.get(tokenHash, () => findLiveSession(app.db, tokenHash));
       if (session) {
         request.auth = {
           sessionId: session.sessionId,
@@ -55,9 +64,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         };
       }
     }
+    // Decided on the matched route's pattern, never the raw URL (the router decodes `/%61pi/…`).
     const config = request.routeOptions.config;
-    const isApi = request.url.startsWith('/api/');
-    if (isApi && request.routeOptions.url && config.auth !== 'public' && !request.auth) throw unauthorized();
+    const matched = Boolean(request.routeOptions.url);
+    if (matched && isApiRequest(request) && config.auth !== 'public' && !request.auth) throw unauthorized();
   });
 
   app.addHook('preHandler', async (request) => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_TYPES, type ProblemDetails } from '@ovation/shared/errors';
 import { AppError } from '../lib/app-errors.ts';
+import { isUniqueViolation, postgresDataError } from '../lib/pg-errors.ts';
 
 const VALIDATION_TITLE = 'One or more validation errors occurred.';
 
@@ -12,12 +13,39 @@ function fieldKey(instancePath: string, missingProperty?: unknown): string {
   return path || 'body';
 }
 
+/** The first NUL character's path in parsed input ('' for the top), or undefined if none. */
+function findNul(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
+    const found = findNul(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 function send(reply: FastifyReply, problem: ProblemDetails) {
   return reply.status(problem.status).type('application/problem+json').send(problem);
 }
 
 /** The one error handler: every failure leaves as RFC 9457 problem details with a traceId. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // PostgreSQL text cannot hold NUL: refuse it as the caller's mistake before any handler runs.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const path = findNul(value, '');
+      if (path !== undefined) {
+        const message = 'Text may not contain NUL characters';
+        throw new AppError(400, PROBLEM_TYPES.validation, VALIDATION_TITLE, message, { [path || part]: [message] });
+      }
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = String(request.id);
 
@@ -48,6 +76,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: error.message,
         traceId,
       });
+    }
+
+    if (isUniqueViolation(error)) {
+      // Two requests raced for the same unique value; the loser is told, not crashed.
+      const message = 'Someone else just made a conflicting change. Please reload and try again.';
+      return send(reply, { type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, message, traceId });
+    }
+
+    const sqlState = postgresDataError(error);
+    if (sqlState) {
+      // Bad data that got past the schemas (a number beyond an integer column, bad encoding…).
+      request.log.info({ sqlState }, 'database refused a value as bad input');
+      const errors = { body: ['A value is out of range or not valid.'] };
+      return send(reply, { type: PROBLEM_TYPES.validation, title: VALIDATION_TITLE, status: 400, errors, traceId });
     }
 
     const status = error.statusCode ?? 500;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { routedPath } from '../lib/routed-path.ts';
 
 /** Strict CSP: scripts only from this origin; inline styles are needed by Mantine. */
 function helmetOptions(secure: boolean): HelmetOptions {
@@ -52,6 +53,14 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { sec
   const headers = securityHeaders(opts.secure);
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
+    done();
+  });
+  // API answers are personal (balances, names, tokens) unless a route says otherwise: no shared
+  // or browser cache keeps them (issue 15). Routes that may be cached set their own header.
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (!reply.hasHeader('cache-control') && routedPath(request).startsWith('/api/')) {
+      void reply.header('cache-control', 'no-store');
+    }
     done();
   });
 });

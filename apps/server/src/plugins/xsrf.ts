@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROBLEM_TYPES } from '@ovation/shared/errors';
 import { AppError } from '../lib/app-errors.ts';
+import { isApiRequest } from '../lib/routed-path.ts';
 import { newToken } from '../lib/tokens.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,8 +17,23 @@ function same(a: string, b: string): boolean {
 }
 
 /**
+ * A request that names its bearer token itself and carries no cookie at all cannot be forged
+ * cross-site: a browser adds cookies by itself but never an `Authorization: Bearer` header, and a
+ * page elsewhere cannot add one without a CORS grant this server never gives. Any cookie counts
+ * (the server cannot know which one a browser, a proxy or a future feature treats as a
+ * credential), so a browser's request is judged as before. A bad token is still refused (401).
+ */
+export function isCookielessBearer(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  if (cookie !== undefined && cookie.trim() !== '') return false;
+  const authorization = request.headers.authorization;
+  return typeof authorization === 'string' && /^Bearer\s+\S+$/i.test(authorization);
+}
+
+/**
  * Double-submit XSRF protection (docs/decisions/0002): every response that finds no
- * XSRF-TOKEN cookie sets one; every state-changing /api call must echo it in X-XSRF-TOKEN.
+ * XSRF-TOKEN cookie sets one; every state-changing /api call must echo it in X-XSRF-TOKEN,
+ * unless it is a cookieless bearer request (isCookielessBearer).
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -30,7 +46,8 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The matched route (or, unmatched, the decoded path): `/%61pi/…` is checked like /api/….
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request) || isCookielessBearer(request)) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
       throw new AppError(

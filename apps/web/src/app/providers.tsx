@@ -5,7 +5,7 @@ import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { NotificationsHost } from '../components/notifications-host.tsx';
 import { MessageBoxHost } from '../lib/message-box.tsx';
 import { createQueryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -21,7 +21,13 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      forceColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={client}>
         <NotificationsHost />
         {children}

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { findEntry } from '../config/navigation.ts';
 import { takeRememberedPath } from '../lib/remembered-path.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
 import { renderWithApp } from '../test/render-app.tsx';
 import { jsonResponse, sessionResponse } from '../test/session-fixture.ts';
 import { RouteGuard } from './route-guard.tsx';
@@ -26,16 +27,7 @@ function guarded(path: string) {
 }
 
 describe('RouteGuard', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    document.cookie = 'XSRF-TOKEN=t; Path=/';
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    sessionStorage.clear();
-  });
+  const fetchMock = stubFetch();
 
   it('sends an anonymous visitor to /hello and remembers the path', async () => {
     renderWithApp(guarded('/statement'), { path: '/statement?x=1' });

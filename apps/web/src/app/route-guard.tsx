@@ -4,6 +4,7 @@ import { routeAccess, type NavEntry } from '../config/navigation.ts';
 import { AccessNotice } from '../components/not-available.tsx';
 import { rememberPath } from '../lib/remembered-path.ts';
 import { useSession } from '../lib/session.tsx';
+import { SessionPending } from './page-fallback.tsx';
 
 export const PROFILE_UPDATE_PATH = '/myprofile/update';
 
@@ -25,8 +26,9 @@ function ToHello() {
 export function RouteGuard({ entry, children }: { entry: NavEntry; children: ReactNode }) {
   const session = useSession();
 
-  // A stored token is still loading its session: wait (the Loading overlay shows).
-  if (session.isSessionLoading) return null;
+  // A stored token is still loading its session: wait (the Loading overlay shows), holding the
+  // page's place so the footer is not pushed down when it arrives.
+  if (session.isSessionLoading) return <SessionPending />;
   if (entry.access === 'member' && !session.isLoggedIn) return <ToHello />;
   if (session.isLoggedIn && session.isProfileIncomplete && !entry.profileExempt) {
     return <Navigate to={PROFILE_UPDATE_PATH} replace />;

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Deep teal: shade 8 on white is above WCAG AA (4.5:1) for text and buttons. */
 const ovation: MantineColorsTuple = [
@@ -36,10 +36,31 @@ export const theme = createTheme({
   headings: { fontFamily: 'inherit', fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  focusRing: 'auto',
+  // Mantine's ring (2px teal) vanishes on the dark header; global.css draws one that shows on every surface.
+  focusClassName: 'ovation-focus',
   other: { headerBg: '#0b4f4c', headerHeight: 64 },
   components: {
     Anchor: { defaultProps: { underline: 'hover' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
+    // Toasts' close button is an icon only: give it a name (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss the message' } } },
+    // A loader's aria-label needs a role that may be named: a spinner is a status.
+    Loader: { defaultProps: { role: 'status' } },
+    // Every dialog's close button has a name.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
+});
+
+/**
+ * Mantine's dimmed text is gray.6 (#868e96): 3.3:1 on white, below WCAG AA for body text. This
+ * grey is at least 4.8:1 on white and on every light background the app uses (gray.0–2, the
+ * teal tint), so captions, hints and descriptions pass everywhere.
+ */
+export const DIMMED_TEXT = '#5f676f';
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': DIMMED_TEXT },
+  dark: {},
 });

@@ -13,7 +13,7 @@ export function FigureGrid({ figures, size = 'lg' }: { figures: Figure[]; size?:
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
       {figures.map((f) => (
         <Paper key={f.label} withBorder radius="md" p="sm">
-          <Text component="dt" size="xs" c="dimmed">
+          <Text component="dt" size="xs" c="gray.7">
             {f.label}
           </Text>
           <Text component="dd" fw={700} size={size} m={0}>
@@ -21,7 +21,7 @@ export function FigureGrid({ figures, size = 'lg' }: { figures: Figure[]; size?:
             {f.unit && (
               <>
                 {' '}
-                <Text span size="sm" c="dimmed">
+                <Text span size="sm" c="gray.7">
                   {f.unit}
                 </Text>
               </>

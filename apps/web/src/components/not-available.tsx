@@ -19,7 +19,15 @@ export function AccessNotice({ title, kind }: { title: string; kind: 'country' |
   return (
     <>
       <PageTitle title={title} />
-      <Alert color={kind === 'country' ? 'amber' : 'red'} variant="light" title={text} role="status" maw={640}>
+      <Alert
+        color={kind === 'country' ? 'amber' : 'red'}
+        variant="light"
+        title={text}
+        role="status"
+        maw={640}
+        // Amber's own title colour is below 4.5:1 on its light background; a dark amber reads.
+        styles={kind === 'country' ? { title: { color: '#5c3b00' } } : undefined}
+      >
         {kind === 'country'
           ? 'This feature is offered to members in South Africa only.'
           : 'If you think you should see this page, please contact your administrator.'}

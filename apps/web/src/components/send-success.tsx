@@ -38,9 +38,3 @@ export function SendSuccess({ title, children, onDismiss, seeLink }: SendSuccess
     </Alert>
   );
 }
-
-/** 'Ann', 'Ann and Ben', 'Ann, Ben and Cy'. */
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}

@@ -1,3 +1,4 @@
+import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DELAY_MS } from '@ovation/shared/constants';
 

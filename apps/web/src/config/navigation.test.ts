@@ -56,11 +56,17 @@ describe('header navigation from capabilities', () => {
 
   it('report admin: every management item with a divider after the first group', () => {
     const items = labels(menu(buildHeaderNav(caps({ isAdminReports: true })), 'management'))!;
-    expect(items.slice(0, 3)).toEqual(['News Bulletin Admin', '---', 'Report Dashboard']);
+    expect(items.slice(0, 5)).toEqual([
+      'News Bulletin Admin',
+      'Rewards Catalogue',
+      'Rewards Fulfilment',
+      '---',
+      'Report Dashboard',
+    ]);
     expect(items).toContain('Roles Report');
     expect(items.slice(-2)).toEqual(['Data Upload', 'Uploads Report']);
     expect(items.filter((l) => l === '---')).toHaveLength(1);
-    expect(items).toHaveLength(16); // news, divider, 11 reports, roles, upload, uploads
+    expect(items).toHaveLength(18); // news, two rewards screens, divider, 11 reports, roles, upload, uploads
   });
 
   it('rep without a first group: no divider', () => {
@@ -96,6 +102,27 @@ describe('route access', () => {
     expect(routeAccess(findEntry('/redeemrewards')!, kenya)).toBe('country');
     expect(routeAccess(findEntry('/reportroles')!, kenya)).toBe('forbidden');
     expect(routeAccess(findEntry('/high5')!, kenya)).toBe('ok');
+  });
+
+  it('reports: the menu reports for rep and report admins; the three outside the menu for report admins only', () => {
+    const rep = caps({ roles: 'rep' });
+    const admin = caps({ isAdminReports: true });
+    const member = caps({});
+    for (const path of ['/reportdashboard', '/reportmemberbalances', '/reportdailycheckinanalysis']) {
+      expect([routeAccess(findEntry(path)!, rep), routeAccess(findEntry(path)!, admin)]).toEqual(['ok', 'ok']);
+      expect(routeAccess(findEntry(path)!, member)).toBe('forbidden');
+    }
+    for (const path of ['/reportsimplysay', '/reportmemberdatabase', '/reportdailycheckin']) {
+      expect(routeAccess(findEntry(path)!, rep)).toBe('forbidden');
+      expect(routeAccess(findEntry(path)!, admin)).toBe('ok');
+      expect(findEntry(path)?.menu).toBeUndefined();
+    }
+    expect(findEntry('/reportmanagement')?.page).toBe('report');
+    expect(findEntry('/reportdashboard')?.page).toBe('reportDashboard');
+    // The administration screens have their own pages (docs/decisions/0022).
+    expect(findEntry('/reportroles')?.page).toBe('rolesReport');
+    expect(findEntry('/admindataupload')?.page).toBe('dataUpload');
+    expect(findEntry('/reportuploads')?.page).toBe('uploadsReport');
   });
 
   it('finds static routes before patterns and content pages last', () => {

@@ -9,8 +9,10 @@ export type MenuId = 'top' | 'recognise' | 'rewards' | 'profile' | 'management';
 export type PageId =
   | 'home'
   | 'hello'
+  | 'welcomeTrfAuth'
   | 'register'
   | 'resetPassword'
+  | 'unsubscribe'
   | 'contactSupport'
   | 'logout'
   | 'content'
@@ -29,7 +31,19 @@ export type PageId =
   | 'celebrations'
   | 'checkInCalendar'
   | 'wellbeing'
-  | 'placeholder';
+  | 'report'
+  | 'reportDashboard'
+  | 'flipCapGame'
+  | 'newsBulletinAdmin'
+  | 'rolesReport'
+  | 'dataUpload'
+  | 'uploadsReport'
+  | 'redeemRewards'
+  | 'basket'
+  | 'orders'
+  | 'rewardsAdmin'
+  | 'rewardsFulfilment'
+  | 'systemCheck';
 
 export interface NavEntry {
   /** Router path pattern, e.g. '/recognise/:selectedMemberId?'. */
@@ -52,19 +66,24 @@ export interface NavEntry {
 }
 
 const greyedOutsideSA = (c: Capability) => ({ disabledUnless: c, hint: NOT_AVAILABLE_IN_COUNTRY });
-const report = (path: string, label: string, capability: Capability = 'viewReports', menu = true): NavEntry => ({
+const report = (
+  path: string,
+  label: string,
+  capability: Capability = 'viewReports',
+  menu = true,
+  screen: PageId = 'report',
+): NavEntry => ({
   path,
   label,
   access: 'member',
-  page: 'placeholder',
+  page: screen,
   capability,
   ...(menu ? { menu: 'management' as const, group: 'reports' as const } : {}),
 });
-const page = (path: string, label: string, extra: Partial<NavEntry> = {}): NavEntry => ({
+const page = (path: string, label: string, extra: Partial<NavEntry> & Pick<NavEntry, 'page'>): NavEntry => ({
   path,
   label,
   access: 'member',
-  page: 'placeholder',
   ...extra,
 });
 
@@ -78,9 +97,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   }),
   page('/high5/:selectedMemberId?', 'High Five', { menu: 'recognise', page: 'high5' }),
   page('/myrecognition', 'My Recognition', { menu: 'recognise', page: 'myRecognition' }),
-  page('/redeemrewards/:urlParam?', 'Redeem Rewards', { menu: 'rewards', capability: 'redeemRewards' }),
-  page('/redeemrewards/basket', 'My Basket', { menu: 'rewards', capability: 'redeemRewards' }),
-  page('/orders', 'My Orders', { menu: 'rewards', capability: 'redeemRewards' }),
+  page('/redeemrewards/:urlParam?', 'Redeem Rewards', {
+    menu: 'rewards',
+    page: 'redeemRewards',
+    capability: 'redeemRewards',
+  }),
+  page('/redeemrewards/basket', 'My Basket', { menu: 'rewards', page: 'basket', capability: 'redeemRewards' }),
+  page('/orders', 'My Orders', { menu: 'rewards', page: 'orders', capability: 'redeemRewards' }),
   page('/myprofile/:urlParam?', 'My Profile', { menu: 'profile', page: 'myProfile', profileExempt: true }),
   page('/statement', 'Statement', { menu: 'profile', page: 'statement', ...greyedOutsideSA('viewStatement') }),
   page('/gameplaystatement', 'Game Play Statement', {
@@ -96,8 +119,26 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'first',
     capability: 'manageTeam',
   }),
-  page('/newsbulletinadmin', 'News Bulletin Admin', { menu: 'management', group: 'first', capability: 'newsAdmin' }),
-  report('/reportdashboard', 'Report Dashboard'),
+  page('/newsbulletinadmin', 'News Bulletin Admin', {
+    menu: 'management',
+    group: 'first',
+    page: 'newsBulletinAdmin',
+    capability: 'newsAdmin',
+  }),
+  // Rewards administration: report administrators (docs/decisions/0023).
+  page('/rewardsadmin', 'Rewards Catalogue', {
+    menu: 'management',
+    group: 'first',
+    page: 'rewardsAdmin',
+    capability: 'manageRewards',
+  }),
+  page('/rewardsfulfilment', 'Rewards Fulfilment', {
+    menu: 'management',
+    group: 'first',
+    page: 'rewardsFulfilment',
+    capability: 'manageRewards',
+  }),
+  report('/reportdashboard', 'Report Dashboard', 'viewReports', true, 'reportDashboard'),
   report('/reportmanagement', 'Management Report'),
   report('/reportmemberbalances', 'Member Balances'),
   report('/reportmanagerbalances', 'Manager Balances'),
@@ -108,9 +149,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   report('/reportbirthdays', 'Birthdays Report'),
   report('/reportgameplays', 'Game Plays Report'),
   report('/reportdailycheckinanalysis', 'Daily Check-In Analysis'),
-  report('/reportroles', 'Roles Report', 'viewRolesReport'),
-  report('/admindataupload', 'Data Upload', 'uploadData'),
-  report('/reportuploads', 'Uploads Report', 'viewUploadsReport'),
+  report('/reportroles', 'Roles Report', 'viewRolesReport', true, 'rolesReport'),
+  report('/admindataupload', 'Data Upload', 'uploadData', true, 'dataUpload'),
+  report('/reportuploads', 'Uploads Report', 'viewUploadsReport', true, 'uploadsReport'),
   page('/programmerules', 'How it Works', { menu: 'top', page: 'programmeRules', profileExempt: true }),
   // Logout works for anyone, so signing out never bounces through the login guard.
   { path: '/logout', label: 'Logout', access: 'public', page: 'logout', menu: 'top', profileExempt: true },
@@ -119,18 +160,25 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   page('/', 'Home', { page: 'home' }),
   page('/wellbeing', 'Wellbeing', { page: 'wellbeing' }),
   page('/celebrations', 'Celebrations', { page: 'celebrations' }),
-  page('/flipcapgame', 'Game Board', { capability: 'playGame' }),
+  page('/flipcapgame', 'Game Board', { page: 'flipCapGame', capability: 'playGame' }),
   page('/faqs', 'FAQs', { page: 'faqs', profileExempt: true }),
-  page('/test', 'Test'),
-  report('/reportsimplysay', 'SimplySay Report', 'viewReports', false),
-  report('/reportmemberdatabase', 'Member Database Report', 'viewReports', false),
-  report('/reportdailycheckin', 'Daily Check-In Report', 'viewReports', false),
+  page('/test', 'System check', { page: 'systemCheck' }),
+  // An item of the catalogue has its own address (/redeemrewards/item/123).
+  page('/redeemrewards/item/:rewardId', 'Redeem Rewards', { page: 'redeemRewards', capability: 'redeemRewards' }),
+  // Outside the spec's menus: report admins only (docs/decisions/0024).
+  report('/reportsimplysay', 'SimplySay Report', 'viewAdminReports', false),
+  report('/reportmemberdatabase', 'Member Database Report', 'viewAdminReports', false),
+  report('/reportdailycheckin', 'Daily Check-In Report', 'viewAdminReports', false),
 
   // Anonymous routes; the content catch-all must stay last.
   { path: '/hello', label: 'Sign in', access: 'public', page: 'hello' },
+  // Where single sign-on returns; it may land a member with an incomplete profile, who is sent on.
+  { path: '/welcometrfauth', label: 'Single sign-on', access: 'public', page: 'welcomeTrfAuth', profileExempt: true },
   { path: '/register', label: 'Register', access: 'public', page: 'register' },
   { path: '/resetpassword', label: 'Reset Password', access: 'public', page: 'resetPassword' },
   { path: '/contactsupport', label: 'Contact Support', access: 'public', page: 'contactSupport' },
+  // The weekly digest's signed link (decision 0027): works signed in or not.
+  { path: '/unsubscribe', label: 'Weekly digest', access: 'public', page: 'unsubscribe', profileExempt: true },
   { path: '/:contentKey', label: 'Content', access: 'public', page: 'content', profileExempt: true },
 ];
 

@@ -7,7 +7,7 @@ import { DEFAULT_MESSAGE_TITLE } from './message-box.tsx';
 /** Session storage key of the bearer token (spec §4). */
 export const AUTH_TOKEN_KEY = 'authToken';
 const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export function getAuthToken(): string | null {
   return sessionStorage.getItem(AUTH_TOKEN_KEY);
@@ -145,7 +145,7 @@ function reasonPhrase(status: number): string {
 
 let xsrfPending: Promise<unknown> | null = null;
 /** State-changing calls echo the XSRF-TOKEN cookie; ask for one if the browser has none yet. */
-async function xsrfToken(): Promise<string | null> {
+export async function xsrfToken(): Promise<string | null> {
   let token = readCookie(document.cookie, XSRF_COOKIE);
   if (!token) {
     xsrfPending ??= fetch('/api/auth/xsrf', { credentials: 'same-origin' })
@@ -169,11 +169,29 @@ function report(options: RequestOptions, message: { title: string; body: string 
   if (!options.silent) void showMessage({ title: message.title, msg: message.body });
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+/** A file the server sent (e.g. a CSV export) with the name its Content-Disposition suggests. */
+export interface FileResponse {
+  blob: Blob;
+  contentDisposition: string | null;
+}
+
+const readFile = async (res: Response): Promise<FileResponse> => ({
+  blob: await res.blob(),
+  contentDisposition: res.headers.get('content-disposition'),
+});
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+  readOk: (res: Response) => Promise<unknown> = readBody,
+  accept = 'application/json',
+): Promise<T> {
   loading.increment();
   try {
     const token = getAuthToken();
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { Accept: accept, ...options.headers };
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -199,7 +217,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
     let data: unknown;
     try {
-      data = await readBody(res);
+      data = await (res.ok ? readOk : readBody)(res);
     } catch {
       report(options, UNEXPECTED_ERROR);
       throw new ApiError(UNEXPECTED_ERROR.body, res.status, res.statusText);
@@ -237,4 +255,24 @@ export const api = {
   put: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   upload: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),
+  /** GET a file (a CSV export) as a Blob; failures are handled like every other request. */
+  getFile: (path: string, options?: RequestOptions) =>
+    request<FileResponse>('GET', path, undefined, options, readFile, 'text/csv, application/json'),
 };
+
+/**
+ * Whether a failed request made without `silent` was passed on to the caller untold (a 400
+ * with field errors or a message, or a failure outside HTTP): spec §8 leaves those to the
+ * screen. Everything else the client has already shown, or it has signed the member out.
+ */
+export function isLeftToCaller(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.status === 0) return false;
+  const failure = describeFailure({
+    status: error.status,
+    statusText: error.statusText,
+    data: error.data,
+    hadToken: true,
+  });
+  return failure.kind === 'reject';
+}

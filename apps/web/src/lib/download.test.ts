@@ -1,8 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client.ts';
+import { ApiError, setUnauthorizedHandler } from './api-client.ts';
 import { downloadFile, fileNameFrom } from './download.ts';
+import { loading } from './loading.ts';
+import { showMessage } from './message-box.tsx';
 
-afterEach(() => sessionStorage.clear());
+vi.mock('./message-box.tsx', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  showMessage: vi.fn(() => Promise.resolve(true)),
+}));
+
+afterEach(() => {
+  sessionStorage.clear();
+  setUnauthorizedHandler(null);
+  vi.mocked(showMessage).mockClear();
+  vi.restoreAllMocks();
+});
+
+const problem = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } });
 
 describe('downloadFile', () => {
   it('fetches with the bearer token in a header (never the URL) and saves the Blob', async () => {
@@ -28,19 +43,39 @@ describe('downloadFile', () => {
     expect(clicked[0]?.download).toBe('statement-points.csv');
     expect(clicked[0]?.href).toBe('blob:csv');
     expect(document.querySelector('a[download]')).toBeNull();
+    expect(loading.count()).toBe(0);
   });
 
-  it('rejects with the server message when the download is refused', async () => {
+  it('a 401 clears the login and hands over to the unauthorized handler (spec §8), with no message box', async () => {
+    sessionStorage.setItem('authToken', 'expired-token');
+    const goToHello = vi.fn();
+    setUnauthorizedHandler(goToHello);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(problem(401, { title: 'Unauthorized', status: 401 }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+
+    const error = await downloadFile('/api/statements/points/csv', 'x.csv').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(goToHello).toHaveBeenCalledOnce();
+    expect(showMessage).not.toHaveBeenCalled();
+    expect(click).not.toHaveBeenCalled();
+    expect(loading.count()).toBe(0);
+  });
+
+  it('shows the spec §8 message box and rejects when the download is refused', async () => {
+    sessionStorage.setItem('authToken', 'secret-token');
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ title: 'Forbidden', status: 403, message: 'Not Available in your Country' }), {
-        status: 403,
-        headers: { 'content-type': 'application/problem+json' },
-      }),
+      problem(403, { title: 'Forbidden', status: 403, message: 'Not Available in your Country' }),
     );
     const error = await downloadFile('/api/statements/points/csv', 'x.csv').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);
-    expect((error as ApiError).message).toBe('Not Available in your Country');
+    expect(showMessage).toHaveBeenCalledWith({
+      title: 'Forbidden (403)',
+      msg: 'An unexpected error has occurred:\nNot Available in your Country',
+    });
   });
 
   it('reads the file name from Content-Disposition', () => {

@@ -15,6 +15,8 @@ export interface MessageBoxEntry {
 export interface OpenMessageBox extends MessageBoxEntry {
   id: number;
   zIndex: number;
+  /** What had the focus when the box opened: it gets it back when the box closes. */
+  returnFocus: Element | null;
 }
 
 export const DEFAULT_MESSAGE_TITLE = 'An error has occured';
@@ -47,9 +49,21 @@ export function showMessage(entry: MessageBoxEntry): Promise<boolean> {
       resolve(ok);
       entry.callback?.(ok);
     };
-    boxes = [...boxes, { ...entry, callback, id: nextId++, zIndex }];
+    const returnFocus = typeof document === 'undefined' ? null : document.activeElement;
+    boxes = [...boxes, { ...entry, callback, id: nextId++, zIndex, returnFocus }];
     emit();
   });
+}
+
+/**
+ * The box is unmounted when it closes, so the dialog cannot hand the focus back itself: give it
+ * to what opened the box (a keyboard user would otherwise start again from the top of the page).
+ */
+function restoreFocus(target: Element | null) {
+  if (!(target instanceof HTMLElement)) return;
+  setTimeout(() => {
+    if (target.isConnected && !boxes.length) target.focus();
+  }, 0);
 }
 
 export function closeMessage(id: number, ok: boolean): void {
@@ -58,6 +72,7 @@ export function closeMessage(id: number, ok: boolean): void {
   boxes = boxes.filter((b) => b.id !== id);
   emit();
   box.callback?.(ok);
+  restoreFocus(box.returnFocus);
 }
 
 /** Closes every box as cancelled (tests, and nothing should outlive a reset). */

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy* waits up to 5 s (default 1 s): lazy chunks load slowly on a busy 2-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads.
 if (!window.matchMedia) {

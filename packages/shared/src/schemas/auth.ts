@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { passwordWeakness, WEAK_PASSWORD_MESSAGE } from '../password-strength.ts';
 
 export const emailSchema = z
   .string({ error: 'E-mail is required' })
@@ -12,7 +13,10 @@ export const emailSchema = z
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((password) => password.length < PASSWORD_MIN_LENGTH || passwordWeakness(password) === null, {
+    message: WEAK_PASSWORD_MESSAGE,
+  });
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -20,18 +24,49 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({ authToken: z.string() });
+/**
+ * The sign-in answer: a session (spec §7), or, for a member with a TOTP second factor, a
+ * challenge to finish at POST /api/auth/login/totp (additive, docs/decisions/0037).
+ */
+export const loginResponseSchema = z.union([
+  z.object({ authToken: z.string() }),
+  z.object({ secondFactor: z.literal('totp'), challenge: z.string() }),
+]);
+export type LoginResult = z.infer<typeof loginResponseSchema>;
 
-export const registerRequestSchema = z.object({
-  employeeNumber: z
-    .string({ error: 'Employee number is required' })
-    .trim()
-    .min(1, 'Employee number is required')
-    .max(20, 'Employee number is too long'),
-  email: emailSchema,
-  password: newPasswordSchema,
+/** A six-digit code from the authenticator app, or one recovery code (xxxx-xxxx). */
+const totpCodeSchema = z
+  .string({ error: 'Enter the code' })
+  .trim()
+  .min(6, 'Enter the 6-digit code from your app, or a recovery code')
+  .max(20, 'Enter the 6-digit code from your app, or a recovery code');
+
+export const totpLoginRequestSchema = z.object({
+  challenge: z.string().min(20).max(200),
+  code: totpCodeSchema,
 });
-export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type TotpLoginRequest = z.input<typeof totpLoginRequestSchema>;
+export const authTokenResponseSchema = z.object({ authToken: z.string() });
+
+export const totpStatusSchema = z.object({ eligible: z.boolean(), enrolled: z.boolean() });
+export type TotpStatus = z.infer<typeof totpStatusSchema>;
+export const totpEnrolRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH),
+});
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrCode: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+export const totpConfirmRequestSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code your app shows'),
+});
+export const totpRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+// Registration (request + activation) lives in ./registration.ts.
 
 export const resetRequestSchema = z.object({ email: emailSchema });
 export type ResetRequest = z.input<typeof resetRequestSchema>;
@@ -41,5 +76,15 @@ export const resetPasswordSchema = z.object({
   password: newPasswordSchema,
 });
 export type ResetPassword = z.input<typeof resetPasswordSchema>;
+
+/** A signed-in member changes their own password (POST /api/auth/change-password). */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOOD_MAX, MOOD_MIN } from '../constants.ts';
+import { REACTIONS } from '../vocabulary.ts';
 
 /**
  * Home screen and social feed contracts (spec §3, §7). Field names are the spec's exactly.
@@ -66,10 +67,9 @@ export const shoutOutListRequestSchema = z.object({
 export const shoutOutListResponseSchema = z.object({ shoutOuts: dataTableSchema, hasMore: z.boolean() });
 export type ShoutOutListResponse = z.infer<typeof shoutOutListResponseSchema>;
 
-export const REACTIONS = { like: 1, cheer: 2, support: 3 } as const;
 export const shoutOutReactRequestSchema = z.object({
   messageLogId: z.number().int().positive(),
-  reactNum: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  reactNum: z.union([z.literal(REACTIONS.like), z.literal(REACTIONS.cheer), z.literal(REACTIONS.support)], {
     error: 'reactNum must be 1 (like), 2 (cheer) or 3 (support)',
   }),
   isRedactReact: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CELL_NUM_MIN_LENGTH } from '../constants.ts';
+import { CELL_NUM_MIN_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { emailSchema } from './auth.ts';
 
 /** Profile fields of spec §3 as loadsession returns them. */
@@ -51,5 +51,7 @@ export const updateProfileRequestSchema = z.object({
   email: emailSchema,
   interests: z.string().trim().max(100, 'Theme song of my life must be at most 100 characters').default(''),
   asperations: z.string().trim().max(100, 'Skill I would love to master must be at most 100 characters').default(''),
+  /** Needed only when the e-mail (the sign-in name and reset address) changes. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

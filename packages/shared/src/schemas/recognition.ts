@@ -37,15 +37,19 @@ export type High5SendRequest = z.input<typeof high5SendRequestSchema>;
 export const payItForwardSendRequestSchema = z.object({ toMemberId: memberId, points, message });
 export type PayItForwardSendRequest = z.input<typeof payItForwardSendRequestSchema>;
 
+/** A member's balances as the session names them (spec §3): points, game plays, team budget. */
+export const memberBalancesSchema = z.object({
+  awardsPointsAvailable: z.number().int(),
+  awardsPointsAvailable1: z.number().int(),
+  awardsPointsAvailableMng: z.number().int(),
+});
+export type MemberBalances = z.infer<typeof memberBalancesSchema>;
+
 /** What every send answers: the thread items created and the sender's balances after it. */
 export const sendResponseSchema = z.object({
   messageLogIds: z.array(z.number().int()),
   message: z.string(),
-  balances: z.object({
-    awardsPointsAvailable: z.number().int(),
-    awardsPointsAvailable1: z.number().int(),
-    awardsPointsAvailableMng: z.number().int(),
-  }),
+  balances: memberBalancesSchema,
 });
 export type SendResponse = z.infer<typeof sendResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KUDOS_KINDS, type KudosKind } from '../vocabulary.ts';
 
 /** Statements (issue 4): personal points, game plays and a manager's team budget. */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd');
@@ -19,10 +20,22 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
+/** The Game Board over the period (the plays statement only, issue 10). */
+export const gameStatementTotalsSchema = z.object({
+  playsEarned: z.number().int(),
+  playsUsed: z.number().int(),
+  /** Plays that won something, and the points they won (paid from the prize pool). */
+  prizesWon: z.number().int(),
+  pointsWon: z.number().int(),
+});
+export type GameStatementTotals = z.infer<typeof gameStatementTotalsSchema>;
+
 export const statementResponseSchema = z.object({
   openingBalance: z.number().int(),
   closingBalance: z.number().int(),
   lines: z.array(statementLineSchema),
+  /** Only on the plays statement. */
+  game: gameStatementTotalsSchema.optional(),
 });
 export type StatementResponse = z.infer<typeof statementResponseSchema>;
 
@@ -32,7 +45,7 @@ export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export const recognitionSummaryItemSchema = z.object({
   messageLogId: z.number().int(),
-  kind: z.enum(['recognition', 'high5', 'payitforward']),
+  kind: z.enum(KUDOS_KINDS),
   /** Behaviour name, 'High Five' or 'Pay It Forward'. */
   label: z.string(),
   otherMemberName: z.string(),
@@ -40,7 +53,11 @@ export const recognitionSummaryItemSchema = z.object({
   points: z.number().int(),
   createdAt: z.string(),
 });
-const kindTotals = z.object({ recognition: z.number().int(), high5: z.number().int(), payitforward: z.number().int() });
+const kindTotals = z.object({
+  recognition: z.number().int(),
+  high5: z.number().int(),
+  payitforward: z.number().int(),
+} satisfies Record<KudosKind, z.ZodNumber>);
 export const myRecognitionResponseSchema = z.object({
   received: z.array(recognitionSummaryItemSchema),
   given: z.array(recognitionSummaryItemSchema),

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { KUDOS_KINDS } from '@ovation/shared/vocabulary';
 import { members } from './members.ts';
 
 /** The firm's behaviours a recognition is labelled with (the Kudos item's f3). */
@@ -34,7 +35,7 @@ export const kudos = pgTable(
   'kudos',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: KUDOS_KINDS }).notNull(),
     fromMemberId: integer('from_member_id')
       .notNull()
       .references(() => members.id),
@@ -52,7 +53,7 @@ export const kudos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('kudos_kind_ck', sql`${t.kind} in ('recognition', 'high5', 'payitforward')`),
+    check('kudos_kind_ck', sql`${t.kind} in (${sql.raw(KUDOS_KINDS.map((k) => `'${k}'`).join(', '))})`),
     check('kudos_counts_ck', sql`${t.likeCount} >= 0 and ${t.cheerCount} >= 0 and ${t.supportCount} >= 0`),
     index('kudos_to_member_idx').on(t.toMemberId, t.id),
     index('kudos_from_member_idx').on(t.fromMemberId, t.id),
@@ -89,6 +90,9 @@ export const newsEntries = pgTable('news_entries', {
   text: text('text').notNull(),
   active: boolean('active').notNull().default(true),
   sort: smallint('sort').notNull().default(0),
+  /** Shown from / until (null = no bound); the ticker serves only what is current. */
+  showFrom: timestamp('show_from', { withTimezone: true }),
+  showUntil: timestamp('show_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 import { bytea } from './bytea.ts';
 
@@ -60,4 +60,40 @@ export const profilePictures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('profile_pictures_member_idx').on(t.memberId)],
+);
+
+/**
+ * A member's TOTP second factor (docs/decisions/0037). `confirmedAt` null: enrolment started,
+ * not yet proved with a code (sign-in does not ask for it). Recovery codes are stored hashed
+ * (SHA-256, as tokens are); a used one is removed from the list.
+ */
+export const memberTotp = pgTable('member_totp', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default([]),
+  /** The time step of the last accepted code: a code works once. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The step between a right password and the TOTP code: a short-lived, single-use challenge
+ * (only its hash stored) with its own count of wrong codes.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedCodes: integer('failed_codes').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sign_in_challenges_token_hash_uq').on(t.tokenHash)],
 );

@@ -1,3 +1,4 @@
+import { LEDGER_TRANSACTION_KINDS } from '@ovation/shared/vocabulary';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -49,7 +50,7 @@ export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: LEDGER_TRANSACTION_KINDS }).notNull(),
     memo: text('memo').notNull().default(''),
     actorMemberId: integer('actor_member_id').references(() => members.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

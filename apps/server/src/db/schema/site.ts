@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
 /** Content pages by key (stored lower-case); HTML is sanitized on write. */
@@ -24,6 +24,10 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: smallint('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Carries a secret (reset or activation link): the outbox API never shows its body. */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /** After a failed delivery, not tried again before this time (back-off, decision 0027). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
   (t) => [index('email_outbox_pending_idx').on(t.sentAt, t.id)],
 );

@@ -1,3 +1,4 @@
+import type { KudosKind } from '@ovation/shared/vocabulary';
 import { HIGH_FIVE_MESSAGES, PAY_IT_FORWARD_MESSAGES, RECOGNITION_MESSAGES } from './feed-messages.ts';
 import type { Random } from './random.ts';
 
@@ -17,7 +18,7 @@ const DAY = 24 * 60 * MINUTE;
 
 interface KudosSeed {
   i: number;
-  kind: 'recognition' | 'high5' | 'payitforward';
+  kind: KudosKind;
   from_member_id: number;
   to_member_id: number;
   behaviour_id: number | null;

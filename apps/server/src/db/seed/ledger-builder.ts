@@ -1,3 +1,4 @@
+import type { LedgerTransactionKind } from '@ovation/shared/vocabulary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ledgerEntries, ledgerTransactions } from '../schema/index.ts';
@@ -9,7 +10,7 @@ export interface SeedLeg {
 }
 
 export interface SeedTransaction {
-  kind: string;
+  kind: LedgerTransactionKind;
   memo: string;
   actorMemberId: number | null;
   createdAt: Date;

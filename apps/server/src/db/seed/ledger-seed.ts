@@ -17,6 +17,8 @@ import { createRandom } from './random.ts';
 const DAY = 86_400_000;
 const DEMO_MANAGER_EMAIL = 'manager.za@example.com';
 const DEMO_MANAGER_BUDGET = 20_000;
+/** About 3,000 average plays' worth of prizes (7.5 Kudos a play with the default table). */
+const DEMO_GAME_POOL = 25_000;
 
 /**
  * The demo ledger: system accounts, programme settings, an opening balance for every South
@@ -37,6 +39,10 @@ export async function seedLedger(db: Db, now = new Date()): Promise<void> {
     )
     .onConflictDoNothing();
   await db.insert(settings).values({ key: 'teamBudgetPerManager', value: 5000 }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values((['gameBoardCaps', 'gamePrizeTable'] as const).map((key) => ({ key, value: SETTING_DEFAULTS[key] })))
+    .onConflictDoNothing();
   if ((await db.select({ id: behaviours.id }).from(behaviours).limit(1)).length === 0) {
     await db.insert(behaviours).values(BEHAVIOURS.map((b, i) => ({ ...b, sort: i + 1 })));
   }
@@ -65,9 +71,10 @@ export async function seedLedger(db: Db, now = new Date()): Promise<void> {
     if (item.kind === 'recognition' && item.points > 0) keys.push({ memberId: item.from, kind: 'team_budget' });
   const accounts = await memberAccountIds(db, keys);
   const account = (memberId: number, kind: MemberAccountKey['kind']) => accounts.get(accountKey(memberId, kind))!;
-  const [issuance, playsIssuance] = [
+  const [issuance, playsIssuance, gamePrizes] = [
     await systemAccountId(db, 'issuance'),
     await systemAccountId(db, 'plays_issuance'),
+    await systemAccountId(db, 'game_prizes'),
   ];
 
   // What the thread's items will spend, so that opening balances cover it.
@@ -120,6 +127,18 @@ export async function seedLedger(db: Db, now = new Date()): Promise<void> {
     actorMemberId: null,
     createdAt: opening,
     legs: [{ accountId: playsIssuance, amount: -playLegs.reduce((s, l) => s + l.amount, 0) }, ...playLegs],
+  });
+
+  // The Game Board's prize pool (issue 10): prizes are paid from it, never beyond it.
+  ledger.add({
+    kind: 'game_pool_funding',
+    memo: 'Game Board prize pool',
+    actorMemberId: null,
+    createdAt: opening,
+    legs: [
+      { accountId: issuance, amount: -DEMO_GAME_POOL },
+      { accountId: gamePrizes, amount: DEMO_GAME_POOL },
+    ],
   });
 
   const links: { kudosId: number; txId: number }[] = [];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig, shouldSeedDemo } from '../../config/env.ts';
+import { loadConfig, demoSeedPlan } from '../../config/env.ts';
 import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { hasData, seedDemo } from './seed.ts';
@@ -10,7 +10,7 @@ const database = await openDatabase({
   pgliteDir: path.join(config.DATA_DIR, 'pglite'),
 });
 await migrateDatabase(database);
-if (!shouldSeedDemo(config)) {
+if (!demoSeedPlan(config).seed) {
   console.log('demo seeding is off for this configuration (set SEED_DEMO=force to override)');
 } else if (await hasData(database.db)) {
   console.log('the database already holds data; the demo seed only runs on an empty database');

@@ -7,6 +7,7 @@ import { upsertContentPage } from '../../modules/content/content.repository.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
 import { seedFeed } from './feed-seed.ts';
 import { seedLedger } from './ledger-seed.ts';
+import { seedRewards } from './rewards-seed.ts';
 import { DIVISION_TREE, FIRST_NAMES, OTHER_COUNTRIES, SKILLS, SURNAMES, THEME_SONGS, UNITS } from './firm-data.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -154,6 +155,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ members: num
     ]);
     await seedFeed(tx, now);
     await seedLedger(tx, now);
+    await seedRewards(tx, now);
     return { members: inserted.length };
   });
 }

@@ -5,9 +5,12 @@
 --                   "legs": [{"a": accountId} | {"m": memberId, "k": kind} | {"s": systemKind},
 --                            with "n": amount (non-zero integer; + credits, - debits)
 --                            and "c": counterparty member id or null]}]
+-- p_balances_of: a member id or null (ledger_post(jsonb) passes null).
 -- Returns {"t": [transaction ids, in input order],
 --          "a": [account id of every leg, transactions' legs in input order],
---          "b": {member account id: balance after}}
+--          "b": {member account id: balance after},
+--          "m": that member's three balances after, {"p": points, "y": plays, "g": team_budget},
+--               or null: a send answers with the actor's balances without another round trip}
 --
 -- Order of work, which is what keeps concurrent posts correct and deadlock-free:
 -- 1. member accounts named by member are created when missing (accounts open lazily);
@@ -15,25 +18,27 @@
 --    spends of one balance queue and posts cannot lock in a cycle;
 -- 3. a member balance that would go below zero raises SQLSTATE 'OVL01' with
 --    DETAIL 'accountId,balance,needed' (nothing is written; the caller's transaction aborts);
--- 4. transactions and entries are inserted, member balances updated, then system accounts
---    (shared and hot) are locked in id order and updated last, so they are held the shortest.
+-- 4. transactions and entries are inserted, set-based (one INSERT for all the transactions, one
+--    for all their entries, whatever their number: a points upload posts thousands per call),
+--    member balances updated once per account, then system accounts (shared and hot) are locked
+--    in id order and updated once each, last, so they are held the shortest.
 -- The CHECK (balance >= 0) on member accounts stays the backstop.
-CREATE OR REPLACE FUNCTION ledger_post(p_transactions jsonb) RETURNS jsonb
+CREATE OR REPLACE FUNCTION ledger_post(p_transactions jsonb, p_balances_of int) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
   v_legs jsonb[];          -- every leg, transactions' legs one after another
   v_ids bigint[];          -- the account id of every leg
+  v_tx_ords bigint[];      -- the transaction (1-based, input order) of every leg
   v_member_ids bigint[];   -- member accounts touched, ascending, locked
   v_member_deltas bigint[];
   v_balances bigint[];
   v_system_ids bigint[];
   v_system_deltas bigint[];
-  v_tx jsonb;
-  v_tx_id bigint;
-  v_tx_ids bigint[] := '{}';
-  v_first int := 1;
+  v_tx_ids bigint[];
+  v_seq regclass;
   v_n int;
   v_result jsonb;
+  v_mine jsonb;
   v_bad boolean;
 BEGIN
   IF jsonb_typeof(p_transactions) IS DISTINCT FROM 'array' OR jsonb_array_length(p_transactions) = 0 THEN
@@ -44,8 +49,9 @@ BEGIN
   --    transaction has two or more non-zero legs summing to zero.
   FOR v_n IN 1..2 LOOP
     SELECT array_agg(x.leg ORDER BY x.tx_ord, x.leg_ord), array_agg(x.id ORDER BY x.tx_ord, x.leg_ord),
+           array_agg(x.tx_ord ORDER BY x.tx_ord, x.leg_ord),
            bool_or(x.bad) OR count(DISTINCT x.tx_ord) <> jsonb_array_length(p_transactions)
-    INTO v_legs, v_ids, v_bad
+    INTO v_legs, v_ids, v_tx_ords, v_bad
     FROM (
       SELECT l.leg, t.ord AS tx_ord, l.ord AS leg_ord, r.id,
              coalesce((l.leg->>'n')::bigint, 0) = 0
@@ -101,22 +107,16 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- 4. Write: each transaction with its entries, then member balances, then system balances.
-  FOR v_tx IN SELECT value FROM jsonb_array_elements(p_transactions) LOOP
-    v_n := jsonb_array_length(v_tx->'legs');
-    WITH t AS (
-      INSERT INTO ledger_transactions (kind, memo, actor_member_id)
-      VALUES (v_tx->>'kind', coalesce(v_tx->>'memo', ''), (v_tx->>'actor')::int)
-      RETURNING id
-    ), e AS (
-      INSERT INTO ledger_entries (transaction_id, account_id, amount, counterparty_member_id)
-      SELECT t.id, x.id, (x.leg->>'n')::bigint, (x.leg->>'c')::int
-      FROM t, unnest(v_ids[v_first:v_first + v_n - 1], v_legs[v_first:v_first + v_n - 1]) x(id, leg)
-    )
-    SELECT id INTO v_tx_id FROM t;
-    v_tx_ids := v_tx_ids || v_tx_id;
-    v_first := v_first + v_n;
-  END LOOP;
+  -- 4. Write: the transactions' ids are drawn from their sequence first (ascending, in input
+  --    order), so all the transactions and then all their entries go in one INSERT each.
+  v_seq := pg_get_serial_sequence('ledger_transactions', 'id')::regclass;
+  v_tx_ids := ARRAY(SELECT nextval(v_seq) FROM generate_series(1, jsonb_array_length(p_transactions)));
+  INSERT INTO ledger_transactions (id, kind, memo, actor_member_id)
+  SELECT v_tx_ids[t.ord::int], t.tx->>'kind', coalesce(t.tx->>'memo', ''), (t.tx->>'actor')::int
+  FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord);
+  INSERT INTO ledger_entries (transaction_id, account_id, amount, counterparty_member_id)
+  SELECT v_tx_ids[x.tx_ord::int], x.id, (x.leg->>'n')::bigint, (x.leg->>'c')::int
+  FROM unnest(v_tx_ords, v_ids, v_legs) x(tx_ord, id, leg);
   WITH u AS (
     UPDATE ledger_accounts a SET balance = a.balance + d.delta
     FROM unnest(v_member_ids, v_member_deltas) d(id, delta)
@@ -137,6 +137,17 @@ BEGIN
     END IF;
   END IF;
 
-  RETURN jsonb_build_object('t', to_jsonb(v_tx_ids), 'a', to_jsonb(v_ids), 'b', v_result);
+  IF p_balances_of IS NOT NULL THEN
+    SELECT jsonb_build_object('p', coalesce(sum(balance) FILTER (WHERE kind = 'points'), 0),
+                              'y', coalesce(sum(balance) FILTER (WHERE kind = 'plays'), 0),
+                              'g', coalesce(sum(balance) FILTER (WHERE kind = 'team_budget'), 0))
+    INTO v_mine FROM ledger_accounts WHERE member_id = p_balances_of;
+  END IF;
+
+  RETURN jsonb_build_object('t', to_jsonb(v_tx_ids), 'a', to_jsonb(v_ids), 'b', v_result, 'm', v_mine);
 END;
 $$;
+--> statement-breakpoint
+-- The original one-argument form (decision 0010), kept for callers that need no balances.
+CREATE OR REPLACE FUNCTION ledger_post(p_transactions jsonb) RETURNS jsonb
+LANGUAGE sql AS $$ SELECT ledger_post(p_transactions, NULL::int) $$;

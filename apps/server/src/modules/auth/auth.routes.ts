@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changePasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
-  registerRequestSchema,
   resetPasswordSchema,
   resetRequestSchema,
 } from '@ovation/shared/schemas/auth';
+import { activateRegistrationSchema, registerRequestSchema } from '@ovation/shared/schemas/registration';
 import { requireMember } from '../../plugins/auth.ts';
-import { logIn, logOut, register, requestPasswordReset, resetPassword, type AuthDeps } from './auth.service.ts';
+import { activateRegistration } from './activate-registration.ts';
+import { changePassword } from './change-password.ts';
+import { logIn, logOut, requestPasswordReset, resetPassword, type AuthDeps } from './auth.service.ts';
+import { registerMember } from './register-member.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> = async (app, { deps }) => {
   const withLog = (log: AuthDeps['log']): AuthDeps => ({ ...deps, log });
@@ -27,16 +31,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
     '/api/auth/login',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with e-mail and password; answers the bearer authToken and the profile',
+        problems: [401, 429],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (request) => logIn(withLog(request.log), { ...request.body, ip: request.ip }),
   );
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs out: revokes the bearer session',
+        security: [{ bearer: [] }],
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
-      await logOut(app.db, requireMember(request).sessionId);
+      await logOut(deps, requireMember(request).sessionId);
       return reply.status(204).send(null);
     },
   );
@@ -45,16 +62,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
     '/api/auth/register',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: registerRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Asks for an activation link (same answer whether or not the details match)',
+        problems: [429],
+        body: registerRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
-    async (request) => register(withLog(request.log), { ...request.body, ip: request.ip }),
+    async (request) => registerMember(withLog(request.log), { ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/auth/register/activate',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets the first password with the e-mailed activation link',
+        problems: [429],
+        body: activateRegistrationSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => activateRegistration(deps, { ...request.body, ip: request.ip }),
   );
 
   app.post(
     '/api/auth/reset-request',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: resetRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mails a password reset link (same answer whether or not the address is known)',
+        problems: [429],
+        body: resetRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => requestPasswordReset(withLog(request.log), { ...request.body, ip: request.ip }),
   );
@@ -63,8 +107,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
     '/api/auth/reset',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with the e-mailed reset link and ends every session',
+        problems: [429],
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
-    async (request) => resetPassword(app.db, request.body),
+    async (request) => resetPassword(deps, { ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Changes the signed-in member’s password (needs the current one; signs out other sessions)',
+        security: [{ bearer: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) =>
+      changePassword(
+        { db: app.db, log: request.log, wrongPasswordPerMember: deps.limits.wrongPasswordPerMember },
+        requireMember(request),
+        request.body,
+      ),
   );
 };

@@ -2,18 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueEmail } from '../mail/mailer.ts';
-import { findActiveMemberByEmail, findMemberByEmployeeNumber } from '../members/member.repository.ts';
+import { findActiveMemberByEmail, findMemberProfile } from '../members/member.repository.ts';
 import {
   consumeResetToken,
   findCredentials,
-  insertCredentials,
   insertResetToken,
+  isLiveResetToken,
   updatePassword,
 } from './credentials.repository.ts';
+import type { SessionCache } from './session-cache.ts';
 import { insertSession, revokeAllSessions, revokeSession } from './session.repository.ts';
+import { clearSignInFailures } from './sign-in-throttle.repository.ts';
+import { admitSignInAttempt, onFailedSignIn } from './sign-in-throttle.ts';
+import { secondFactorChallenge } from './totp.ts';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const INVALID_LOGIN = 'The e-mail address or password is incorrect.';
@@ -24,71 +29,74 @@ export interface AuthDeps {
   sessionTtlHours: number;
   publicUrl: string;
   limits: AuthLimits;
+  /** This instance's session cache: revoked sessions are forgotten here after the commit. */
+  sessions: SessionCache;
 }
 
-/** Failed sign-ins are counted per account+IP (so nobody can lock a victim out from elsewhere) and per IP. */
-export function createAuthLimits() {
+/**
+ * Per-IP (and per-address) limits, counted in memory and shared with the other instances
+ * through PostgreSQL (lib/shared-rate-limiter.ts, docs/decisions/0003). Failed sign-ins per
+ * account, whatever the IP, are counted in the database (sign-in-throttle.ts, decision 0014).
+ */
+export function createAuthLimits(shared: SharedRateLimits = new SharedRateLimits()) {
+  const limiter = (name: string, limit: number, windowMs: number): RateLimiter =>
+    shared.limiter(`auth:${name}`, limit, windowMs);
   return {
-    loginPerAccountAndIp: new RateLimiter(10, 15 * 60 * 1000),
-    loginPerIp: new RateLimiter(50, 15 * 60 * 1000),
-    resetPerIp: new RateLimiter(10, 60 * 60 * 1000),
-    resetPerAccount: new RateLimiter(3, 60 * 60 * 1000),
-    registerPerIp: new RateLimiter(20, 60 * 60 * 1000),
-    contactPerIp: new RateLimiter(10, 60 * 60 * 1000),
+    loginPerIp: limiter('loginPerIp', 50, 15 * 60 * 1000),
+    resetPerIp: limiter('resetPerIp', 10, 60 * 60 * 1000),
+    resetPerAccount: limiter('resetPerAccount', 3, 60 * 60 * 1000),
+    /** Uses of an e-mailed link (reset or activation, valid or not) per IP: token guessing gets 429. */
+    emailLinkPerIp: limiter('emailLinkPerIp', 20, 60 * 60 * 1000),
+    registerPerIp: limiter('registerPerIp', 20, 60 * 60 * 1000),
+    registerPerAccount: limiter('registerPerAccount', 3, 60 * 60 * 1000),
+    contactPerIp: limiter('contactPerIp', 10, 60 * 60 * 1000),
+    /** Wrong current passwords per member when changing the password (a stolen session guessing). */
+    wrongPasswordPerMember: limiter('wrongPasswordPerMember', 5, 15 * 60 * 1000),
   };
 }
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
 /** Signs a member in with e-mail and password and opens a session. */
 export async function logIn(deps: AuthDeps, input: { email: string; password: string; ip: string }) {
-  const accountKey = `${input.email}|${input.ip}`;
-  if (deps.limits.loginPerAccountAndIp.isLimited(accountKey) || deps.limits.loginPerIp.isLimited(input.ip)) {
+  if (deps.limits.loginPerIp.isLimited(input.ip)) {
     throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
   }
+  // Counted before the password is checked: a pause gives a guesser nothing (not even a
+  // right guess), and parallel guesses cannot pass the limit.
+  const attempt = await admitSignInAttempt(deps, input.email);
   const member = await findActiveMemberByEmail(deps.db, input.email);
   const creds = member ? await findCredentials(deps.db, member.id) : undefined;
   const ok = creds
     ? await verifyPassword(creds.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!member || !creds || !ok) {
-    deps.limits.loginPerAccountAndIp.hit(accountKey);
     deps.limits.loginPerIp.hit(input.ip);
+    await onFailedSignIn(deps, input.email, attempt);
     throw unauthorized(INVALID_LOGIN);
   }
-  deps.limits.loginPerAccountAndIp.reset(accountKey);
-  const authToken = newToken();
-  const expiresAt = new Date(Date.now() + deps.sessionTtlHours * 3600 * 1000);
-  await insertSession(deps.db, member.id, hashToken(authToken), expiresAt);
+  await clearSignInFailures(deps.db, input.email);
+  // A member with a TOTP second factor finishes at POST /api/auth/login/totp (decision 0037).
+  const challenge = await secondFactorChallenge(deps.db, member.id);
+  if (challenge) return challenge;
+  const { authToken } = await openSession(deps.db, member.id, deps.sessionTtlHours);
   return { authToken };
 }
 
-/** Revokes the session behind the request's token. */
-export async function logOut(db: Db, sessionId: number) {
-  await revokeSession(db, sessionId);
+/**
+ * Opens a session for a member who has proved who they are (password or single sign-on):
+ * one kind of session, one expiry, one revocation.
+ */
+export async function openSession(db: Db, memberId: number, sessionTtlHours: number) {
+  const authToken = newToken();
+  const expiresAt = new Date(Date.now() + sessionTtlHours * 3600 * 1000);
+  const sessionId = await insertSession(db, memberId, hashToken(authToken), expiresAt);
+  return { authToken, sessionId };
 }
 
-/** A member already in the member database claims their account (spec §2 /register). */
-export async function register(
-  deps: AuthDeps,
-  input: { employeeNumber: string; email: string; password: string; ip: string },
-) {
-  if (!deps.limits.registerPerIp.hit(input.ip)) throw tooManyRequests();
-  const member = await findMemberByEmployeeNumber(deps.db, input.employeeNumber);
-  const matches = member && member.active && (member.email ?? '').toLowerCase() === input.email;
-  if (!member || !matches) {
-    throw businessRule(
-      'We could not find a staff member with that employee number and e-mail address. Check both, or contact support.',
-      400,
-    );
-  }
-  const created = await insertCredentials(deps.db, member.id, await hashPassword(input.password));
-  if (!created) {
-    throw businessRule(
-      'This account is already registered. Sign in, or reset your password if you have forgotten it.',
-      409,
-    );
-  }
-  return { message: 'Your account is ready. You can sign in now.' };
+/** Revokes the session behind the request's token (every instance's cache forgets it). */
+export async function logOut(deps: Pick<AuthDeps, 'db' | 'sessions'>, sessionId: number) {
+  await revokeSession(deps.db, sessionId);
+  deps.sessions.forget({ sessionIds: [sessionId] });
 }
 
 /** E-mails a single-use reset link; answers the same whether or not the address is known. */
@@ -103,6 +111,7 @@ export async function requestPasswordReset(deps: AuthDeps, input: { email: strin
   const link = `${deps.publicUrl.replace(/\/$/, '')}/resetpassword?token=${encodeURIComponent(token)}`;
   await queueEmail(deps.db, deps.log, {
     kind: 'password-reset',
+    sensitive: true,
     to: member.email!,
     subject: 'Reset your Ovation password',
     text: `Hello ${member.firstName},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
@@ -111,17 +120,28 @@ export async function requestPasswordReset(deps: AuthDeps, input: { email: strin
 }
 
 /** Sets a new password with a reset token; the token works once and every session is signed out. */
-export async function resetPassword(db: Db, input: { token: string; password: string }) {
+export async function resetPassword(
+  deps: Pick<AuthDeps, 'db' | 'limits' | 'sessions'>,
+  input: { token: string; password: string; ip: string },
+) {
+  if (!deps.limits.emailLinkPerIp.hit(input.ip)) throw tooManyRequests();
+  const invalid = () =>
+    businessRule('This reset link is invalid, already used or expired. Please ask for a new one.', 400);
+  const tokenHash = hashToken(input.token);
+  // Cheap check first: an unknown or spent token costs no password hashing.
+  if (!(await isLiveResetToken(deps.db, tokenHash))) throw invalid();
   const passwordHash = await hashPassword(input.password);
-  const memberId = await db.transaction(async (tx) => {
-    const id = await consumeResetToken(tx, hashToken(input.token));
+  const memberId = await deps.db.transaction(async (tx) => {
+    const id = await consumeResetToken(tx, tokenHash);
     if (id === undefined) return undefined;
     await updatePassword(tx, id, passwordHash);
     await revokeAllSessions(tx, id);
+    // Proving the mailbox lifts an account-wide sign-in pause.
+    const email = (await findMemberProfile(tx, id))?.email;
+    if (email) await clearSignInFailures(tx, email.toLowerCase());
     return id;
   });
-  if (memberId === undefined) {
-    throw businessRule('This reset link is invalid, already used or expired. Please ask for a new one.', 400);
-  }
+  if (memberId === undefined) throw invalid();
+  deps.sessions.forget({ memberIds: [memberId] });
   return { message: 'Your password has been changed. You can sign in now.' };
 }

@@ -40,3 +40,19 @@ export async function consumeResetToken(db: Db, tokenHash: string): Promise<numb
     .returning({ memberId: passwordResetTokens.memberId });
   return row?.memberId;
 }
+
+/** True when the token is known, unused and unexpired (does not consume it). */
+export async function isLiveResetToken(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}

@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
+import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
 
 export async function insertSession(db: Db, memberId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(sessions).values({ memberId, tokenHash, expiresAt });
+  const [row] = await db.insert(sessions).values({ memberId, tokenHash, expiresAt }).returning({ id: sessions.id });
+  return row!.id;
 }
 
 const liveSessionQuery = preparedPerDb((db) =>
@@ -17,6 +19,7 @@ const liveSessionQuery = preparedPerDb((db) =>
       isAdminReports: members.isAdminReports,
       country: members.country,
       unit: members.unit,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
@@ -33,13 +36,31 @@ const liveSessionQuery = preparedPerDb((db) =>
 );
 
 /** The member behind a live session token hash (with what capabilities need), if any. */
-export async function findLiveSession(db: Db, tokenHash: string) {
+export async function findLiveSession(db: Db, tokenHash: string): Promise<LiveSession | undefined> {
   const [row] = await liveSessionQuery(db).execute({ tokenHash });
-  return row;
+  if (!row) return undefined;
+  // PGlite may hand the timestamp back as a string through a prepared statement.
+  return { ...row, expiresAt: new Date(row.expiresAt) };
 }
 
+export interface LiveSession {
+  sessionId: number;
+  memberId: number;
+  roles: string;
+  isManager: boolean;
+  isAdminReports: boolean;
+  country: string;
+  unit: string;
+  expiresAt: Date;
+}
+
+/**
+ * Revocations also tell every instance's session cache when the transaction commits; the
+ * caller forgets on its own instance after the commit (SessionCache.forget).
+ */
 export async function revokeSession(db: Db, sessionId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  await noticeSessionsChangedAtCommit(db, { sessionIds: [sessionId] });
 }
 
 export async function revokeAllSessions(db: Db, memberId: number) {
@@ -47,4 +68,13 @@ export async function revokeAllSessions(db: Db, memberId: number) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+  await noticeSessionsChangedAtCommit(db, { memberIds: [memberId] });
+}
+
+/** Revokes every live session of the member except `keepSessionId` (the one changing the password). */
+export async function revokeOtherSessions(db: Db, memberId: number, keepSessionId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }

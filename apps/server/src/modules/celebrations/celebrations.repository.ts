@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../feed/sql-rows.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
+import { celebrationsHidden } from '../notifications/preferences.repository.ts';
 
 export interface CelebrationEventRow {
   what: 'ANNIV' | 'BDAY';
@@ -48,6 +49,8 @@ export async function findCelebrations(db: Db, from: string, days: number) {
       from events e
       join members m on m.id = e.id
       left join divisions d on d.id = m.division_id
+      -- A member may hide their birthday and anniversary (POPIA; decision 0026).
+      where not ${celebrationsHidden(sql`m.id`)}
       order by e.day, e.what desc, m.first_name, m.surname, m.id`,
   );
 }

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { celebrationsResponseSchema, upcomingCelebrationsQuerySchema } from '@ovation/shared/schemas/feed';
-import type { FeedCaches } from '../home/feed-caches.ts';
-import { getTodaysCelebrations, getUpcomingCelebrations } from './get-celebrations.ts';
+import { getTodaysCelebrations, getUpcomingCelebrations, type CelebrationDeps } from './get-celebrations.ts';
 
-export const celebrationsRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches; secret: Buffer }> = async (
-  app,
-  { caches, secret },
-) => {
-  const deps = { db: app.db, caches, secret };
+export const celebrationsRoutes: FastifyPluginAsyncZod<Omit<CelebrationDeps, 'db'>> = async (app, options) => {
+  const deps: CelebrationDeps = { db: app.db, cache: options.cache, secret: options.secret };
 
   app.post(
     '/api/site/getcelebrations',

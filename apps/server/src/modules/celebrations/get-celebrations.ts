@@ -1,14 +1,15 @@
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import type { CelebrationRow } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
-import type { FeedCaches } from '../home/feed-caches.ts';
-import { utcToday } from './celebration-dates.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
+import { utcToday } from '../../lib/utc-dates.ts';
 import { findCelebrations, type CelebrationEventRow } from './celebrations.repository.ts';
 import { celebrationMemberId } from './member-hash.ts';
 
 export interface CelebrationDeps {
   db: Db;
-  caches: FeedCaches;
+  /** Per instance, by day and range (FEED_CACHE_SECONDS). */
+  cache: TtlCache<CelebrationRow[]>;
   secret: Buffer;
 }
 
@@ -29,15 +30,13 @@ function present(rows: CelebrationEventRow[], secret: Buffer): CelebrationRow[] 
 /** Today's birthdays and work anniversaries (the firm's day, UTC). */
 export function getTodaysCelebrations(deps: CelebrationDeps, now = new Date()): Promise<CelebrationRow[]> {
   const today = utcToday(now);
-  return deps.caches.celebrations.get(`today:${today}`, async () =>
-    present(await findCelebrations(deps.db, today, 1), deps.secret),
-  );
+  return deps.cache.get(`today:${today}`, async () => present(await findCelebrations(deps.db, today, 1), deps.secret));
 }
 
 /** The coming `days` days, today included, by date. */
 export function getUpcomingCelebrations(deps: CelebrationDeps, days: number, now = new Date()) {
   const today = utcToday(now);
-  return deps.caches.celebrations.get(`upcoming:${today}:${days}`, async () =>
+  return deps.cache.get(`upcoming:${today}:${days}`, async () =>
     present(await findCelebrations(deps.db, today, days), deps.secret),
   );
 }

@@ -10,6 +10,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['content'],
         summary: 'A content page by key (spec §7)',
+        problems: [404],
         body: getContentRequestSchema,
         response: { 200: contentResponseSchema },
       },

@@ -6,7 +6,7 @@ import {
   shoutOutReactResponseSchema,
 } from '@ovation/shared/schemas/feed';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { FeedCaches } from '../home/feed-caches.ts';
+import type { KudosCaches } from './kudos-caches.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { listKudos } from './list-kudos.ts';
@@ -15,7 +15,7 @@ import { reactToKudos } from './react-to-kudos.ts';
 /** Reactions per member per minute (docs/decisions/0003: in-memory, per instance). */
 const REACTIONS_PER_MINUTE = 120;
 
-export const feedRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches }> = async (app, { caches }) => {
+export const feedRoutes: FastifyPluginAsyncZod<{ caches: KudosCaches }> = async (app, { caches }) => {
   const limiter = new RateLimiter(REACTIONS_PER_MINUTE, 60_000);
 
   app.post(
@@ -41,12 +41,17 @@ export const feedRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches }> = async (
       schema: {
         tags: ['feed'],
         summary: 'Like (1), cheer (2) or support (3) a kudos item, or withdraw it (spec §7)',
+        problems: [404, 429],
         security: [{ bearer: [] }],
         body: shoutOutReactRequestSchema,
         response: { 200: shoutOutReactResponseSchema },
       },
     },
     async (request) =>
-      reactToKudos({ db: app.db, bus: app.liveBus, limiter }, requireMember(request).memberId, request.body),
+      reactToKudos(
+        { db: app.db, bus: app.liveBus, limiter, caches, log: request.log },
+        requireMember(request).memberId,
+        request.body,
+      ),
   );
 };

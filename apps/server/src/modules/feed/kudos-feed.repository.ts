@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { KUDOS_PAGE_SIZE, type KudosItem } from '@ovation/shared/schemas/feed';
+import { HIGH_FIVE_LABEL, KUDOS_KIND_LABELS, REACTIONS } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
 import { kudosReactions } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
 
 /** At most this many names per reaction kind; the counts carry the totals. */
 export const REACTED_NAMES_LIMIT = 25;
@@ -43,6 +44,10 @@ const reactedNames = (kind: number, count: SQL) => sql`
           order by r.created_at desc, r.member_id desc limit ${REACTED_NAMES_LIMIT}) r
     join members m on m.id = r.member_id) end`;
 
+// Labels are literals in the statement (spec §3: f3 is 'High Five' when there is no behaviour).
+const HIGH_FIVE = sql.raw(`'${HIGH_FIVE_LABEL}'`);
+const PAY_IT_FORWARD = sql.raw(`'${KUDOS_KIND_LABELS.payitforward}'`);
+
 /**
  * Kudos items for one viewer, in one statement: `picked` chooses the kudos rows (an index
  * range on the primary key with a limit), then per row: primary-key joins for names and
@@ -53,16 +58,16 @@ function itemsQuery(viewerId: number | null, picked: SQL): SQL {
     select k.id as "messageLogId", k.to_member_id as "toMemberId",
       tm.first_name || ' ' || tm.surname as "memberName",
       fm.first_name || ' ' || fm.surname as "fromMemberName",
-      case k.kind when 'payitforward' then 'Pay It Forward' when 'high5' then 'High Five'
-        else coalesce(nullif(b.name, ''), 'High Five') end as "f3",
+      case k.kind when 'payitforward' then ${PAY_IT_FORWARD} when 'high5' then ${HIGH_FIVE}
+        else coalesce(nullif(b.name, ''), ${HIGH_FIVE}) end as "f3",
       k.message as "message",
       k.like_count as "likeCount", k.cheer_count as "cheerCount", k.support_count as "supportCount",
-      ${viewerReacted(1, sql`k.like_count`, viewerId)} as "userLiked",
-      ${viewerReacted(2, sql`k.cheer_count`, viewerId)} as "userCheered",
-      ${viewerReacted(3, sql`k.support_count`, viewerId)} as "userSupported",
-      ${reactedNames(1, sql`k.like_count`)} as "reactedUserLiked",
-      ${reactedNames(2, sql`k.cheer_count`)} as "reactedUserCheered",
-      ${reactedNames(3, sql`k.support_count`)} as "reactedUserSupported",
+      ${viewerReacted(REACTIONS.like, sql`k.like_count`, viewerId)} as "userLiked",
+      ${viewerReacted(REACTIONS.cheer, sql`k.cheer_count`, viewerId)} as "userCheered",
+      ${viewerReacted(REACTIONS.support, sql`k.support_count`, viewerId)} as "userSupported",
+      ${reactedNames(REACTIONS.like, sql`k.like_count`)} as "reactedUserLiked",
+      ${reactedNames(REACTIONS.cheer, sql`k.cheer_count`)} as "reactedUserCheered",
+      ${reactedNames(REACTIONS.support, sql`k.support_count`)} as "reactedUserSupported",
       (extract(epoch from k.created_at) * 1000)::float8 as "createdAtMs"
     from (${picked}) k
     join members tm on tm.id = k.to_member_id
@@ -88,7 +93,7 @@ export async function findKudosPage(
   return { rows: rows.slice(0, size), hasMore: rows.length > size };
 }
 
-export async function findKudosItem(db: Db, viewerId: number, kudosId: number): Promise<KudosRow | undefined> {
+export async function findKudosItem(db: Db, viewerId: number | null, kudosId: number): Promise<KudosRow | undefined> {
   const [row] = await queryRows<KudosRow>(db, itemsQuery(viewerId, sql`select * from kudos where id = ${kudosId}`));
   return row;
 }

@@ -1,7 +1,7 @@
 import { KUDOS_FIELDS, type KudosItem } from '@ovation/shared/schemas/feed';
 import type { KudosRow } from './kudos-feed.repository.ts';
 import { presentKudosItem } from './kudos.presenter.ts';
-import { toNumber } from './sql-rows.ts';
+import { toNumber } from '../../lib/sql-rows.ts';
 import { NO_FLAGS, type ViewerFlags, type ViewerFlagsById } from './viewer-flags.ts';
 
 /** The fields that differ per viewer or per moment; every other field is the same for everyone. */
@@ -16,7 +16,7 @@ interface RowJson {
   parts: (string | null)[];
 }
 
-// Shared pages are cached objects (FeedCaches.kudosPages), so their fields' JSON is worked out
+// Shared pages are cached objects (KudosCaches.kudosPages), so their fields' JSON is worked out
 // once per cached page, not once per request.
 const rowJsonCache = new WeakMap<KudosRow[], RowJson[]>();
 

@@ -1,18 +1,18 @@
 import type { Db } from '../../db/client.ts';
-import { viewerFlagsKey, type FeedCaches } from '../home/feed-caches.ts';
+import { viewerFlagsKey, type KudosCaches } from './kudos-caches.ts';
 import { findKudosPage } from './kudos-feed.repository.ts';
 import { serializeKudosList } from './kudos-list.serializer.ts';
 import { findViewerFlags } from './viewer-flags.ts';
 
 export interface ListKudosDeps {
   db: Db;
-  caches: FeedCaches;
+  caches: KudosCaches;
 }
 
 /**
  * One page of the Kudos Thread as the member sees it, as JSON text (ShoutOutListResponse): the
  * page itself is shared between members and the member's own flags on it are kept apart, both
- * cached briefly per instance (FeedCaches says when they are dropped; docs/performance.md).
+ * cached briefly per instance (KudosCaches says when they are dropped; docs/performance.md).
  */
 export async function listKudos(
   deps: ListKudosDeps,

@@ -3,6 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { notFound, tooManyRequests } from '../../lib/app-errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { LiveBus } from '../live/live-bus.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { notifyReaction } from '../notifications/notify-reaction.ts';
+import { notificationEvent } from '../notifications/notify.ts';
+import { patchKudosItem, type KudosCaches } from './kudos-caches.ts';
 import { findKudosItem } from './kudos-feed.repository.ts';
 import { presentKudosItem, presentKudosTable } from './kudos.presenter.ts';
 import { addReaction, removeReaction } from './reactions.repository.ts';
@@ -11,6 +15,8 @@ export interface ReactDeps {
   db: Db;
   bus: LiveBus;
   limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  caches: KudosCaches;
 }
 
 export const KUDOS_NOT_FOUND = 'That kudos item no longer exists.';
@@ -28,6 +34,8 @@ export async function reactToKudos(deps: ReactDeps, memberId: number, input: Req
   const row = await findKudosItem(deps.db, memberId, messageLogId);
   if (!row) throw notFound(KUDOS_NOT_FOUND);
   if (changed) {
+    // This instance's cached pages show it at once; the event has every instance read it again.
+    patchKudosItem(deps.caches, row);
     const item = presentKudosItem(row);
     deps.bus.publishReaction(
       {
@@ -38,6 +46,16 @@ export async function reactToKudos(deps: ReactDeps, memberId: number, input: Req
       },
       memberId,
     );
+    // A new reaction (not a withdrawal, not one's own, not a repeat) reaches the member recognised.
+    const told =
+      !isRedactReact &&
+      (await notifyReaction(deps, {
+        recipientId: row.toMemberId,
+        actorId: memberId,
+        messageLogId,
+        reaction: reactNum,
+      }));
+    if (told) deps.bus.publish(notificationEvent(row.toMemberId));
   }
   return { shoutOuts: presentKudosTable([row]) };
 }

@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { REACTIONS, type ReactionNum } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
 
-/** The cached count column of each reaction kind (1 like, 2 cheer, 3 support). */
-const COUNT_COLUMNS = { 1: 'like_count', 2: 'cheer_count', 3: 'support_count' } as const;
-export type ReactionKind = keyof typeof COUNT_COLUMNS;
+/** The cached count column of each reaction kind. */
+const COUNT_COLUMNS: Record<ReactionNum, string> = {
+  [REACTIONS.like]: 'like_count',
+  [REACTIONS.cheer]: 'cheer_count',
+  [REACTIONS.support]: 'support_count',
+};
+export type ReactionKind = ReactionNum;
 
 /**
  * Adds the member's reaction and bumps the cached count, in one statement (so atomically):

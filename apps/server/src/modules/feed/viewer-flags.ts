@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { findViewerReactions, type KudosRow } from './kudos-feed.repository.ts';
-import { toNumber } from './sql-rows.ts';
+import { toNumber } from '../../lib/sql-rows.ts';
 
 export interface ViewerFlags {
   userLiked: boolean;

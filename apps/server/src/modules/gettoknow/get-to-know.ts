@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
-import { utcToday } from '../celebrations/celebration-dates.ts';
-import type { FeedCaches } from '../home/feed-caches.ts';
+import { utcToday } from '../../lib/utc-dates.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findCardsFrom, searchCards } from './gettoknow.repository.ts';
 
 export const HOME_CARDS = 12;
@@ -17,9 +17,9 @@ function dayFraction(day: string): number {
  * Today's cards for the Home carousel, the same for everyone (cached): one more than HOME_CARDS,
  * so that twelve remain once the viewer's own card is left out.
  */
-export function getTodaysCards(db: Db, caches: FeedCaches, now = new Date()): Promise<GetToKnowCard[]> {
+export function getTodaysCards(db: Db, cache: TtlCache<GetToKnowCard[]>, now = new Date()): Promise<GetToKnowCard[]> {
   const day = utcToday(now);
-  return caches.getToKnow.get(day, () => findCardsFrom(db, dayFraction(day), HOME_CARDS + 1));
+  return cache.get(day, () => findCardsFrom(db, dayFraction(day), HOME_CARDS + 1));
 }
 
 export async function searchColleagues(

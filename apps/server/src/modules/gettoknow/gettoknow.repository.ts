@@ -1,16 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../feed/sql-rows.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
 
 const CARD_COLUMNS = sql`
   m.id as "memberId", m.first_name || ' ' || m.surname as "memberName", coalesce(d.name, '') as division,
-  m.interests, m.aspirations as asperations, coalesce(m.pic_id, 'nopic') as "picId", true as "isRegistered"`;
+  m.interests, m.aspirations as asperations, coalesce(m.pic_id, 'nopic') as "picId",
+  exists (select 1 from credentials c where c.member_id = m.id) as "isRegistered"`;
 
-/** Active members who claimed their account (only they can receive a High Five). */
-const REGISTERED = sql`m.active and exists (select 1 from credentials c where c.member_id = m.id)`;
+/**
+ * Search finds colleagues still with the firm, including those who have not claimed their
+ * account yet (shown as 'Member Not Registered': no High Five until they register). Home's
+ * Connect-with carousel shows only registered colleagues, whom it invites you to connect with.
+ */
+const ACTIVE = sql`m.active`;
+const REGISTERED = sql`${ACTIVE} and exists (select 1 from credentials c where c.member_id = m.id)`;
 
-const toCard = (row: GetToKnowCard): GetToKnowCard => ({ ...row, memberId: Number(row.memberId), isRegistered: true });
+const toCard = (row: GetToKnowCard): GetToKnowCard => ({
+  ...row,
+  memberId: Number(row.memberId),
+  isRegistered: row.isRegistered === true,
+});
 
 /**
  * `count` registered colleagues with something to share, starting at a point of the id range
@@ -37,7 +47,7 @@ export async function findCardsFrom(db: Db, startFraction: number, count: number
 
 const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Registered colleagues whose name or division contains the query, by name. */
+/** Active colleagues whose name or division contains the query, by name. */
 export async function searchCards(db: Db, viewerId: number, query: string, limit: number, offset: number) {
   // lower() + like is several times cheaper than ilike for the same case-insensitive match.
   const pattern = likePattern(query.toLowerCase());
@@ -48,7 +58,7 @@ export async function searchCards(db: Db, viewerId: number, query: string, limit
     db,
     sql`
       select ${CARD_COLUMNS} from members m left join divisions d on d.id = m.division_id
-      where ${REGISTERED} and m.id <> ${viewerId} ${match}
+      where ${ACTIVE} and m.id <> ${viewerId} ${match}
       order by m.first_name, m.surname, m.id
       limit ${limit} offset ${offset}`,
   );

@@ -6,7 +6,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       config: { auth: 'public' },
-      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the server is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );

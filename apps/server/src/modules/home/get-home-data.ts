@@ -3,7 +3,8 @@ import { getTodaysCelebrations } from '../celebrations/get-celebrations.ts';
 import { findKudosPage } from '../feed/kudos-feed.repository.ts';
 import { findViewerFlags } from '../feed/viewer-flags.ts';
 import { getTodaysCards, HOME_CARDS } from '../gettoknow/get-to-know.ts';
-import { viewerFlagsKey, type FeedCaches } from './feed-caches.ts';
+import { viewerFlagsKey } from '../feed/kudos-caches.ts';
+import type { HomeCaches } from './home-caches.ts';
 import { serializeHomeData } from './home-data.serializer.ts';
 import { findLeaderboard } from './leaderboard.repository.ts';
 
@@ -16,7 +17,7 @@ export const HOME_CELEBRATIONS = 20;
 
 export interface HomeDeps {
   db: Db;
-  caches: FeedCaches;
+  caches: HomeCaches;
   secret: Buffer;
 }
 
@@ -26,17 +27,18 @@ export interface HomeDeps {
  * come from the per-instance caches and are serialised once per cache refresh.
  */
 export async function getHomeData(deps: HomeDeps, viewerId: number): Promise<string> {
+  const { kudos } = deps.caches;
   const [recent, cards, celebrations, leaderboard] = await Promise.all([
-    deps.caches.kudosPages
+    kudos.kudosPages
       .get('recent', () => findKudosPage(deps.db, null, 1, undefined, RECENT_RECOGNITION))
       .then(async (page) => ({
         rows: page.rows,
-        flags: await deps.caches.viewerFlags.get(viewerFlagsKey(deps.caches, viewerId, page.rows), () =>
+        flags: await kudos.viewerFlags.get(viewerFlagsKey(kudos, viewerId, page.rows), () =>
           findViewerFlags(deps.db, viewerId, page.rows),
         ),
       })),
-    getTodaysCards(deps.db, deps.caches),
-    getTodaysCelebrations(deps),
+    getTodaysCards(deps.db, deps.caches.getToKnow),
+    getTodaysCelebrations({ db: deps.db, cache: deps.caches.celebrations, secret: deps.secret }),
     deps.caches.leaderboard.get('leaderboard', () => findLeaderboard(deps.db)),
   ]);
   return serializeHomeData({

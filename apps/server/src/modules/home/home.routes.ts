@@ -3,13 +3,9 @@ import { z } from 'zod';
 import { homeDataResponseSchema } from '@ovation/shared/schemas/feed';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { requireMember } from '../../plugins/auth.ts';
-import type { FeedCaches } from './feed-caches.ts';
-import { getHomeData } from './get-home-data.ts';
+import { getHomeData, type HomeDeps } from './get-home-data.ts';
 
-export const homeRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches; secret: Buffer }> = async (
-  app,
-  { caches, secret },
-) => {
+export const homeRoutes: FastifyPluginAsyncZod<Omit<HomeDeps, 'db'>> = async (app, { caches, secret }) => {
   app.post(
     '/api/site/gethomedata',
     {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { LedgerTransactionKind } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
-import type { MemberAccountKind, SystemAccountKind } from './accounts.repository.ts';
+import type { MemberAccountKind, MemberBalances, SystemAccountKind } from './accounts.repository.ts';
 import { pgErrorCode } from './with-retry.ts';
 
 /** Which account a leg moves: by id, a member's account by kind (opened when missing), or a system account. */
@@ -15,7 +16,7 @@ export type TransferLeg = LegAccount & {
 };
 
 export interface TransferSpec {
-  kind: string;
+  kind: LedgerTransactionKind;
   memo?: string;
   actorMemberId?: number | null;
   legs: TransferLeg[];
@@ -27,6 +28,13 @@ export interface TransferResult {
   legAccountIds: number[];
   /** Member account balances after the transfer, by account id. */
   balances: Map<number, number>;
+  /** The three balances after the transfer of the member named in `balancesOf`, if any. */
+  memberBalances?: MemberBalances;
+}
+
+export interface TransferOptions {
+  /** Also return this member's three balances after posting (in the same round trip). */
+  balancesOf?: number;
 }
 
 /** A member account would go below zero. Use cases turn it into a human 422. */
@@ -85,7 +93,11 @@ function insufficientFunds(error: unknown): InsufficientFundsError | null {
  * such as send limits run before it, so the ledger's row locks are always the last ones taken),
  * or on its own: a single statement is atomic.
  */
-export async function transferMany(db: Db, specs: TransferSpec[]): Promise<TransferResult> {
+export async function transferMany(
+  db: Db,
+  specs: TransferSpec[],
+  options: TransferOptions = {},
+): Promise<TransferResult> {
   validate(specs);
   const payload = specs.map((spec) => ({
     kind: spec.kind,
@@ -93,10 +105,15 @@ export async function transferMany(db: Db, specs: TransferSpec[]): Promise<Trans
     actor: spec.actorMemberId ?? null,
     legs: spec.legs.map(legJson),
   }));
-  let posted: { t: number[]; a: number[]; b: Record<string, number> };
+  let posted: {
+    t: number[];
+    a: number[];
+    b: Record<string, number>;
+    m: { p: number | string; y: number | string; g: number | string } | null;
+  };
   try {
     const result = (await db.execute(
-      sql`select ledger_post(${JSON.stringify(payload)}::jsonb) as posted`,
+      sql`select ledger_post(${JSON.stringify(payload)}::jsonb, ${options.balancesOf ?? null}::int) as posted`,
     )) as unknown as {
       rows: { posted: typeof posted }[];
     };
@@ -108,6 +125,15 @@ export async function transferMany(db: Db, specs: TransferSpec[]): Promise<Trans
     transactionIds: posted.t.map(Number),
     legAccountIds: posted.a.map(Number),
     balances: new Map(Object.entries(posted.b).map(([id, balance]) => [Number(id), Number(balance)])),
+    ...(posted.m
+      ? {
+          memberBalances: {
+            awardsPointsAvailable: Number(posted.m.p),
+            awardsPointsAvailable1: Number(posted.m.y),
+            awardsPointsAvailableMng: Number(posted.m.g),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InstanceNotice } from './instance-notices.ts';
 
 /**
  * What open browsers are told (server-sent events; beyond the spec): `type` and `data`. A
@@ -11,7 +12,9 @@ export type LiveEvent =
       type: 'reaction';
       data: { messageLogId: number; likeCount: number; cheerCount: number; supportCount: number };
       memberId?: number;
-    };
+    }
+  /** A member's notifications changed: only that member's streams hear it (decision 0026). */
+  | { type: 'notification'; data: Record<string, never>; forMemberId: number };
 
 /** Carries events to other app instances (PostgreSQL LISTEN/NOTIFY); none on PGlite. */
 export interface LiveRelay {
@@ -20,6 +23,7 @@ export interface LiveRelay {
 }
 
 type Listener = (event: LiveEvent) => void;
+type NoticeListener = (notice: InstanceNotice) => void;
 
 /**
  * The in-process event bus. Local listeners hear an event at once; the relay carries it to
@@ -28,6 +32,7 @@ type Listener = (event: LiveEvent) => void;
 export class LiveBus {
   readonly origin = randomUUID();
   private readonly listeners = new Set<Listener>();
+  private readonly noticeListeners = new Set<NoticeListener>();
   private relay: LiveRelay | null = null;
 
   setRelay(relay: LiveRelay | null) {
@@ -37,6 +42,17 @@ export class LiveBus {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Hears what other instances tell this one (and session changes committed here). */
+  subscribeNotices(listener: NoticeListener): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  /** Tells the other instances (nothing on PGlite, where there are none). */
+  sendNotice(notice: InstanceNotice) {
+    this.relay?.send(JSON.stringify({ origin: this.origin, notice }));
   }
 
   get listenerCount(): number {
@@ -59,13 +75,18 @@ export class LiveBus {
 
   /** A message from the relay: delivered unless it is this instance's own. */
   receive(message: string) {
-    let parsed: { origin?: unknown; event?: LiveEvent };
+    let parsed: { origin?: unknown; event?: LiveEvent; notice?: InstanceNotice };
     try {
       parsed = JSON.parse(message) as typeof parsed;
     } catch {
       return;
     }
-    if (parsed.origin === this.origin || !parsed.event || typeof parsed.event.type !== 'string') return;
+    if (parsed.origin === this.origin) return;
+    if (parsed.notice && typeof parsed.notice.type === 'string') {
+      for (const listener of this.noticeListeners) listener(parsed.notice);
+      return;
+    }
+    if (!parsed.event || typeof parsed.event.type !== 'string') return;
     this.deliver(parsed.event);
   }
 

@@ -40,7 +40,10 @@ export class LiveStreams {
 
   /** Takes over a response whose event-stream headers are already written. */
   add(res: ServerResponse, memberId: number) {
-    const unsubscribe = this.bus.subscribe((event) => this.write(res, formatEvent(event)));
+    const unsubscribe = this.bus.subscribe((event) => {
+      if ('forMemberId' in event && event.forMemberId !== memberId) return;
+      this.write(res, formatEvent(event));
+    });
     const expiry = setTimeout(() => res.end(), MAX_STREAM_MS);
     expiry.unref();
     this.open.set(res, { memberId, unsubscribe, expiry });

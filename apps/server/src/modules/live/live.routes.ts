@@ -26,6 +26,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
       schema: {
         tags: ['live'],
         summary: 'Server-sent events: kudos (new items) and reaction (new counts)',
+        problems: [401, 429],
+        security: [{ liveTicket: [] }],
         querystring: liveStreamQuerySchema,
       },
     },

@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNull, lt, and } from 'drizzle-orm';
+import { asc, desc, eq, isNull, lt, lte, and, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 
@@ -7,28 +7,55 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The body carries a secret (a reset or activation link): never shown by the outbox API. */
+  sensitive?: boolean;
 }
 
+const outboxRow = (email: OutgoingEmail) => ({
+  kind: email.kind,
+  toAddress: email.to,
+  subject: email.subject,
+  bodyText: email.text,
+  sensitive: email.sensitive ?? false,
+});
+
 export async function insertEmail(db: Db, email: OutgoingEmail) {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ kind: email.kind, toAddress: email.to, subject: email.subject, bodyText: email.text })
-    .returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailOutbox).values(outboxRow(email)).returning({ id: emailOutbox.id });
   return row!.id;
 }
 
+/** Several e-mails in one statement (a send's recipient and manager mails); ids in the given order. */
+export async function insertEmails(db: Db, emails: OutgoingEmail[]): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.insert(emailOutbox).values(emails.map(outboxRow)).returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
 /** Gives up on an e-mail after this many failed deliveries (it stays in the outbox to read). */
-export const MAX_DELIVERY_ATTEMPTS = 5;
+export const MAX_DELIVERY_ATTEMPTS = 8;
 
 /**
- * The oldest pending e-mails, locked for this transaction; rows another dispatcher holds are
- * skipped, not waited for.
+ * Seconds to wait before trying an e-mail again after its `attempts`-th failure: 30 s, 2 min,
+ * 8 min, 32 min, then hourly (about 4 hours in all before it gives up).
+ */
+export const retryDelaySeconds = (attempts: number) => Math.min(30 * 4 ** Math.max(attempts - 1, 0), 3600);
+
+/**
+ * The oldest pending e-mails that are due (never tried, or their back-off is over, by the
+ * database's clock), locked for this transaction; rows another dispatcher holds are skipped,
+ * not waited for.
  */
 export function claimPendingEmails(db: Db, limit: number) {
   return db
     .select()
     .from(emailOutbox)
-    .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_DELIVERY_ATTEMPTS)))
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        lt(emailOutbox.attempts, MAX_DELIVERY_ATTEMPTS),
+        or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+      ),
+    )
     .orderBy(asc(emailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -38,10 +65,15 @@ export async function markEmailSent(db: Db, id: number) {
   await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
 }
 
+/** Records a failed delivery; `attempts` at the maximum gives up, otherwise it is tried after the back-off. */
 export async function markEmailFailed(db: Db, id: number, attempts: number, error: string) {
   await db
     .update(emailOutbox)
-    .set({ attempts, lastError: error.slice(0, 500) })
+    .set({
+      attempts,
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+    })
     .where(eq(emailOutbox.id, id));
 }
 

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import { frameMail, type FramedMail, type MailFrame } from './mail-frame.ts';
 import {
+  MAX_DELIVERY_ATTEMPTS,
   insertEmail,
+  insertEmails,
   claimPendingEmails,
   markEmailFailed,
   markEmailSent,
@@ -19,45 +23,87 @@ export async function queueEmail(db: Db, log: FastifyBaseLogger, email: Outgoing
   return id;
 }
 
+/** Queues several e-mails in one statement (the send runner's mails). */
+export async function queueEmails(db: Db, log: FastifyBaseLogger, emails: OutgoingEmail[]): Promise<void> {
+  const ids = await insertEmails(db, emails);
+  emails.forEach((email, i) =>
+    log.info({ outboxId: ids[i], kind: email.kind, to: email.to }, 'e-mail queued in outbox'),
+  );
+}
+
 export interface MailDispatcher {
   stop(): Promise<void>;
-  /** Delivers what is pending now (used by the timer and by tests). */
+  /** Delivers what is due now (used by the timer and by tests); answers how many went out. */
   flush(): Promise<number>;
 }
 
-/** Hands one e-mail to the mail server; throws when it is refused. */
-export type SendMail = (mail: { to: string; subject: string; text: string }) => Promise<void>;
+/** Hands one framed e-mail (text and HTML parts) to the mail server; throws when it is refused. */
+export type SendMail = (mail: { to: string } & FramedMail) => Promise<void>;
+
+export interface DispatcherOptions {
+  /** How often pending e-mails are looked for. */
+  intervalMs?: number;
+  /** The portal's address every e-mail links to (PUBLIC_URL). */
+  publicUrl: string;
+  /** E-mails one flush delivers at most. */
+  batch?: number;
+  onStop?: () => void;
+}
+
+/** An SMTP reply of 5xx: this message will never be accepted, so it is not tried again. */
+const isPermanent = (err: unknown) => Number((err as { responseCode?: unknown }).responseCode) >= 500;
+/** No SMTP reply at all (refused, timed out, dropped): the server is down, so the batch stops. */
+const isUnreachable = (err: unknown) => (err as { responseCode?: unknown }).responseCode === undefined;
 
 /**
- * Sends pending outbox rows every `intervalMs`. Each batch is claimed in a transaction with
- * `FOR UPDATE SKIP LOCKED` and marked sent (or failed) before it commits, so several app
- * instances never send the same row twice; a crash mid-batch leaves its rows pending for the
- * next try (at-least-once, the best SMTP allows).
+ * Sends due outbox rows every `intervalMs`, one row per transaction: the row is claimed with
+ * `FOR UPDATE SKIP LOCKED`, handed to SMTP and marked sent (or failed, with a back-off) before
+ * that transaction commits, so several app instances never send the same row twice and a crash
+ * can repeat at most the one message in flight (at-least-once, the best SMTP allows). Each
+ * message goes out framed (mail-frame.ts) with the firm's name, the points name and the portal link.
  */
 export function createMailDispatcher(
   db: Db,
   log: FastifyBaseLogger,
   send: SendMail,
-  intervalMs = 5000,
-  onStop: () => void = () => {},
+  options: DispatcherOptions,
 ): MailDispatcher {
+  const { intervalMs = 5000, batch = 50, onStop = () => {} } = options;
   let running: Promise<number> | null = null;
 
-  const flush = () =>
-    db.transaction(async (tx) => {
-      let sent = 0;
-      for (const mail of await claimPendingEmails(tx, 20)) {
-        try {
-          await send({ to: mail.toAddress, subject: mail.subject, text: mail.bodyText });
-          await markEmailSent(tx, mail.id);
-          sent += 1;
-        } catch (err) {
-          log.warn({ err, outboxId: mail.id }, 'e-mail delivery failed');
-          await markEmailFailed(tx, mail.id, mail.attempts + 1, String(err));
-        }
+  const frameOf = async (): Promise<MailFrame> => {
+    const s = await readSettings(db, ['clientTitle', 'pointsName']);
+    return { firmName: s.clientTitle, pointsName: s.pointsName, portalUrl: options.publicUrl };
+  };
+
+  /** Delivers one due row: 'none' when nothing is due, else how it went. */
+  const deliverOne = (frame: MailFrame) =>
+    db.transaction(async (tx): Promise<'none' | 'sent' | 'failed' | 'unreachable'> => {
+      const [mail] = await claimPendingEmails(tx, 1);
+      if (!mail) return 'none';
+      try {
+        await send({ to: mail.toAddress, ...frameMail({ subject: mail.subject, text: mail.bodyText }, frame) });
+        await markEmailSent(tx, mail.id);
+        return 'sent';
+      } catch (err) {
+        const attempts = isPermanent(err) ? MAX_DELIVERY_ATTEMPTS : mail.attempts + 1;
+        log.warn({ err, outboxId: mail.id, attempts }, 'e-mail delivery failed');
+        await markEmailFailed(tx, mail.id, attempts, String(err));
+        return isUnreachable(err) ? 'unreachable' : 'failed';
       }
-      return sent;
     });
+
+  const flush = async () => {
+    const frame = await frameOf();
+    let sent = 0;
+    for (let i = 0; i < batch; i++) {
+      const outcome = await deliverOne(frame);
+      if (outcome === 'sent') sent += 1;
+      // Nothing left, or the mail server is down: the rest waits for the next round.
+      if (outcome === 'none' || outcome === 'unreachable') break;
+    }
+    return sent;
+  };
 
   const timer = setInterval(() => {
     running ??= flush()
@@ -85,14 +131,23 @@ export function createMailDispatcher(
 export async function startMailDispatcher(
   db: Db,
   log: FastifyBaseLogger,
-  smtpUrl: string,
-  from: string,
+  smtp: { url: string; from: string; publicUrl: string },
   intervalMs = 5000,
 ): Promise<MailDispatcher> {
   const nodemailer = await import('nodemailer');
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Short timeouts: a mail server that does not answer delays the next round, not for minutes.
+  const transport = nodemailer.createTransport({
+    url: smtp.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
   const send: SendMail = async (mail) => {
-    await transport.sendMail({ from, ...mail });
+    await transport.sendMail({ from: smtp.from, ...mail });
   };
-  return createMailDispatcher(db, log, send, intervalMs, () => transport.close());
+  return createMailDispatcher(db, log, send, {
+    intervalMs,
+    publicUrl: smtp.publicUrl,
+    onStop: () => transport.close(),
+  });
 }

@@ -1,7 +1,7 @@
 import type { MoodResponse } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { daysBetween, isCalendarDate, utcToday } from '../celebrations/celebration-dates.ts';
+import { daysBetween, isCalendarDate, utcToday } from '../../lib/utc-dates.ts';
 import { findMood, findMoodDescriptions, findMoodHistory, upsertMood } from './mood.repository.ts';
 
 export const MOOD_HISTORY_MAX_DAYS = 400;

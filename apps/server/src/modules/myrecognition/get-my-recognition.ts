@@ -1,18 +1,15 @@
 import type { MyRecognitionResponse } from '@ovation/shared/schemas/statements';
+import { KUDOS_KIND_LABELS, KUDOS_KINDS, type KudosKind } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
 import { kudosTotals, listKudos } from './myrecognition.repository.ts';
 
-type Kind = 'recognition' | 'high5' | 'payitforward';
-const KINDS: Kind[] = ['recognition', 'high5', 'payitforward'];
-const LABELS: Record<Kind, string> = { recognition: 'Recognition', high5: 'High Five', payitforward: 'Pay It Forward' };
-
 type Row = Awaited<ReturnType<typeof listKudos>>[number];
 const present = (row: Row) => {
-  const kind = (KINDS.includes(row.kind as Kind) ? row.kind : 'recognition') as Kind;
+  const { kind } = row;
   return {
     messageLogId: row.id,
     kind,
-    label: kind === 'recognition' ? (row.behaviour ?? LABELS.recognition) : LABELS[kind],
+    label: kind === 'recognition' ? (row.behaviour ?? KUDOS_KIND_LABELS.recognition) : KUDOS_KIND_LABELS[kind],
     otherMemberName: `${row.otherFirstName} ${row.otherSurname}`,
     message: row.message,
     points: row.points,
@@ -21,10 +18,10 @@ const present = (row: Row) => {
 };
 
 function totals(rows: Awaited<ReturnType<typeof kudosTotals>>) {
-  const byKind = { recognition: 0, high5: 0, payitforward: 0 };
+  const byKind = Object.fromEntries(KUDOS_KINDS.map((k) => [k, 0])) as Record<KudosKind, number>;
   let points = 0;
   for (const row of rows) {
-    if (KINDS.includes(row.kind as Kind)) byKind[row.kind as Kind] = row.count;
+    byKind[row.kind] = row.count;
     points += Number(row.points);
   }
   return { byKind, points };

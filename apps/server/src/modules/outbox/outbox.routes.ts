@@ -7,7 +7,9 @@ const outboxEntrySchema = z.object({
   kind: z.string(),
   toAddress: z.string(),
   subject: z.string(),
-  bodyText: z.string(),
+  /** Null when the e-mail carries a secret (reset or activation link): never shown. */
+  bodyText: z.string().nullable(),
+  sensitive: z.boolean(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
@@ -19,7 +21,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { capability: 'readOutbox' },
       schema: {
         tags: ['admin'],
-        summary: 'The latest outbound e-mails (report administrators)',
+        summary: 'The latest outbound e-mails (report administrators); bodies with secrets are redacted',
         security: [{ bearer: [] }],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: z.object({ emails: z.array(outboxEntrySchema) }) },
@@ -33,7 +35,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           kind: r.kind,
           toAddress: r.toAddress,
           subject: r.subject,
-          bodyText: r.bodyText,
+          bodyText: r.sensitive ? null : r.bodyText,
+          sensitive: r.sensitive,
           createdAt: r.createdAt.toISOString(),
           sentAt: r.sentAt?.toISOString() ?? null,
         })),

@@ -1,27 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payItForwardSendRequestSchema, sendResponseSchema } from '@ovation/shared/schemas/recognition';
 import { requireMember } from '../../plugins/auth.ts';
-import { idempotent } from '../ledger/idempotency.ts';
-import { sendDeps } from '../recognition/send-route-deps.ts';
+import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
+import { sendDeps, type SendServices } from '../sends/send-deps.ts';
 import { sendPayItForward } from './send-pay-it-forward.ts';
 
-export const payItForwardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const payItForwardRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = async (app, { sends }) => {
   app.post(
     '/api/payitforward/send',
     {
-      config: { capability: 'payItForward' },
+      config: { capability: 'payItForward', idempotency: 'payitforward.send' },
       schema: {
         tags: ['recognition'],
         summary: 'Shares some of the member’s own points with a colleague (South Africa)',
+        problems: [429],
         description: 'Requires an Idempotency-Key header (8–100 characters).',
         security: [{ bearer: [] }],
         body: payItForwardSendRequestSchema,
         response: { 200: sendResponseSchema },
       },
     },
-    async (request, reply) =>
-      idempotent(app.db, request, reply, 'payitforward.send', (record) =>
-        sendPayItForward(sendDeps(app, request, record), requireMember(request), request.body),
-      ),
+    async (request) =>
+      sendPayItForward(sendDeps(sends, request), idempotencyOf(request), requireMember(request), request.body),
   );
 };

@@ -6,9 +6,12 @@ import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
-import { findPicture } from './picture.repository.ts';
+import { findPicture, findPictureOfMember } from './picture.repository.ts';
 import { updateProfile } from './update-profile.ts';
 import { uploadProfilePicture } from './upload-picture.ts';
+
+/** A member id (spec §7), as opposed to a random picture id. */
+const MEMBER_ID = /^[1-9]\d{0,9}$/;
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -22,7 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loadSessionResponseSchema },
       },
     },
-    async (request) => updateProfile(app.db, requireMember(request).memberId, request.body),
+    async (request) => updateProfile(app.db, request.log, requireMember(request).memberId, request.body),
   );
 
   app.post(
@@ -49,17 +52,36 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Served without a session (img tags send no bearer header) under unguessable ids.
+  /*
+   * Served without a session (img tags send no bearer header) under unguessable ids. Spec §7
+   * also fetches /profilepic/{memberId}: member ids are guessable, so that form answers a
+   * signed-in caller only (privately cached) and anyone else the default silhouette
+   * (docs/decisions/0012).
+   */
   app.get(
     '/profilepic/:picId',
     {
       config: { auth: 'public' },
-      schema: { tags: ['profile'], params: z.object({ picId: z.string().max(64) }) },
+      schema: {
+        tags: ['profile'],
+        summary: 'A profile picture by picture id, or by member id for a signed-in caller (else the silhouette)',
+        security: [{}, { bearer: [] }],
+        params: z.object({ picId: z.string().max(64) }),
+      },
     },
     async (request, reply) => {
       const { picId } = request.params;
-      if (picId === DEFAULT_PROFILE_PIC_ID || picId === '') {
-        return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(DEFAULT_PICTURE_SVG);
+      const silhouette = () =>
+        reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(DEFAULT_PICTURE_SVG);
+      if (picId === DEFAULT_PROFILE_PIC_ID || picId === '') return silhouette();
+      if (MEMBER_ID.test(picId)) {
+        const picture = request.auth ? await findPictureOfMember(app.db, Number(picId)) : undefined;
+        if (!picture) return silhouette();
+        return reply
+          .header('cache-control', 'private, max-age=300')
+          .header('vary', 'authorization')
+          .type(picture.contentType)
+          .send(picture.data);
       }
       const picture = await findPicture(app.db, picId);
       if (!picture) throw notFound('No such picture.');

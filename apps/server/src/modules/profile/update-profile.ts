@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { confirmEmailChange, tellOldAddress } from '../auth/confirm-email-change.ts';
+import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
 import { loadSession } from '../session/load-session.ts';
 
 export interface ProfileUpdate {
@@ -8,18 +11,34 @@ export interface ProfileUpdate {
   email: string;
   interests: string;
   asperations: string;
+  /** Needed only when the e-mail changes. */
+  currentPassword?: string;
 }
 
 /** Updates the member's own contact details and get-to-know answers; returns the new session. */
-export async function updateProfile(db: Db, memberId: number, input: ProfileUpdate) {
+export async function updateProfile(db: Db, log: FastifyBaseLogger, memberId: number, input: ProfileUpdate) {
+  const before = await findMemberProfile(db, memberId);
+  const oldEmail = before?.email ?? '';
+  const emailChanges = oldEmail.toLowerCase() !== input.email.toLowerCase();
+  // The e-mail is the sign-in name and the reset address: changing it needs the password.
+  if (emailChanges) await confirmEmailChange(db, memberId, input.currentPassword);
   if (await isEmailTakenByOther(db, input.email, memberId)) {
     throw fieldError('email', 'Another member already uses this e-mail address');
   }
-  await updateMemberContact(db, memberId, {
-    cellNum: input.cellNum,
-    email: input.email,
-    interests: input.interests,
-    aspirations: input.asperations,
-  });
+  try {
+    await updateMemberContact(db, memberId, {
+      cellNum: input.cellNum,
+      email: input.email,
+      interests: input.interests,
+      aspirations: input.asperations,
+    });
+  } catch (error) {
+    // Another member took the address between the check above and this update.
+    if (isUniqueViolation(error)) throw fieldError('email', 'Another member already uses this e-mail address');
+    throw error;
+  }
+  if (emailChanges && oldEmail) {
+    await tellOldAddress(db, log, { firstName: before?.firstName ?? '', oldEmail, newEmail: input.email });
+  }
   return loadSession(db, memberId);
 }

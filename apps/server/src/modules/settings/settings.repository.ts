@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { PrizeTable } from '@ovation/shared/schemas/game';
 import { settings } from '../../db/schema/index.ts';
 
 export const SETTING_DEFAULTS = {
@@ -15,6 +16,27 @@ export const SETTING_DEFAULTS = {
   sendRateLimitPerMinute: 30 as number,
   /** The team budget the demo seed allocates to each manager. */
   teamBudgetPerManager: 5000 as number,
+  /**
+   * Whether members' birthdays and work anniversaries are hidden from Celebrations and the
+   * birthday report until a member chooses otherwise on My Profile (POPIA; decision 0026).
+   */
+  hideCelebrationsByDefault: false as boolean,
+  /** Caps on the Game Board (issue 10). */
+  gameBoardCaps: 12 as number,
+  /**
+   * The Game Board's prize table: each prize's odds are its weight over the total (shown on the
+   * game page and How it Works). Bump `version` on every change: each draw records the version.
+   */
+  gamePrizeTable: {
+    version: 1,
+    prizes: [
+      { label: 'Better luck next time', points: 0, weight: 50 },
+      { label: '5 Kudos', points: 5, weight: 25 },
+      { label: '10 Kudos', points: 10, weight: 15 },
+      { label: '25 Kudos', points: 25, weight: 7 },
+      { label: '100 Kudos', points: 100, weight: 3 },
+    ],
+  } as PrizeTable,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -1,5 +1,7 @@
+import type { LedgerTransactionKind } from '@ovation/shared/vocabulary';
+
 /** What a statement line says for a ledger transaction kind, seen from one account. */
-export function describeEntry(kind: string, amount: number, memo: string, counterparty: string): string {
+export function describeEntry(kind: LedgerTransactionKind, amount: number, memo: string, counterparty: string): string {
   const withMemo = (text: string) => (memo ? `${text} — ${memo}` : text);
   switch (kind) {
     case 'recognition':
@@ -10,11 +12,23 @@ export function describeEntry(kind: string, amount: number, memo: string, counte
       return 'Game plays earned';
     case 'plays_grant':
       return memo || 'Game plays granted';
+    case 'game_play':
+      return withMemo('Game Board play');
+    case 'game_prize':
+      return withMemo('Game Board prize');
+    case 'game_pool_funding':
+      return memo || 'Game Board prize pool';
     case 'team_budget_allocation':
       return 'Team budget allocation';
     case 'issuance':
       return memo || 'Points issued';
-    default:
-      return memo || kind;
+    case 'upload':
+      return memo ? `Points awarded — ${memo}` : 'Points awarded';
+    case 'upload_reversal':
+      return memo ? `Points award reversed — ${memo}` : 'Points award reversed';
+    case 'redemption':
+      return memo || 'Rewards redeemed';
+    case 'redemption_refund':
+      return memo || 'Rewards order refunded';
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import type { MemberAccountKind } from '../ledger/accounts.repository.ts';
 import { describeEntry } from './describe-entry.ts';
-import { balanceBefore, findAccountId, listEntries } from './statements.repository.ts';
+import { balanceBefore, findAccountId, gamePrizeTotals, listEntries } from './statements.repository.ts';
 
 const ACCOUNT_KIND: Record<StatementKind, MemberAccountKind> = {
   points: 'points',
@@ -34,10 +34,10 @@ export async function getStatement(
   const to = toDay ? new Date(toDay.getTime() + 86_400_000) : null;
 
   const accountId = await findAccountId(db, memberId, ACCOUNT_KIND[kind]);
-  if (accountId === undefined) return { openingBalance: 0, closingBalance: 0, lines: [] };
-  const [openingBalance, rows] = await Promise.all([
-    balanceBefore(db, accountId, from),
-    listEntries(db, accountId, from, to),
+  const [openingBalance, rows, draws] = await Promise.all([
+    accountId === undefined ? 0 : balanceBefore(db, accountId, from),
+    accountId === undefined ? [] : listEntries(db, accountId, from, to),
+    kind === 'plays' ? gamePrizeTotals(db, memberId, from, to) : null,
   ]);
   let balance = openingBalance;
   const lines = rows.map((row) => {
@@ -53,5 +53,12 @@ export async function getStatement(
       balance,
     };
   });
-  return { openingBalance, closingBalance: balance, lines };
+  if (!draws) return { openingBalance, closingBalance: balance, lines };
+  // Plays statement: what the period's lines earned and used, and what the plays won (issue 10).
+  const game = {
+    playsEarned: lines.reduce((sum, l) => sum + (l.amount > 0 ? l.amount : 0), 0),
+    playsUsed: lines.reduce((sum, l) => sum + (l.amount < 0 ? -l.amount : 0), 0),
+    ...draws,
+  };
+  return { openingBalance, closingBalance: balance, lines, game };
 }

@@ -1,16 +1,8 @@
 import { formatDate } from '@ovation/shared/format/date';
 import type { StatementResponse } from '@ovation/shared/schemas/statements';
+import { csvCell } from '../../lib/spreadsheet-cells.ts';
 
-/**
- * One CSV cell: quoted when it holds a quote, comma or line break; text starting with = + - @
- * (or a tab / carriage return) gets a leading apostrophe so spreadsheets never run it as a formula.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell };
 
 /** The statement as CSV: a header row, dd/MM/yyyy dates (UTC), integer amounts. */
 export function statementCsv(statement: StatementResponse): string {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, members } from '../../db/schema/index.ts';
+import { gameDraws, ledgerAccounts, ledgerEntries, ledgerTransactions, members } from '../../db/schema/index.ts';
 import type { MemberAccountKind } from '../ledger/accounts.repository.ts';
 
 const counterparty = alias(members, 'cp');
@@ -51,3 +51,21 @@ export function listEntries(db: Db, accountId: number, from: Date | null, to: Da
     .orderBy(asc(ledgerEntries.id));
 }
 export type EntryRow = Awaited<ReturnType<typeof listEntries>>[number];
+
+/** What a member's Game Board plays won in [from, to): plays that won something, and their points. */
+export async function gamePrizeTotals(db: Db, memberId: number, from: Date | null, to: Date | null) {
+  const [row] = await db
+    .select({
+      points: sql<string>`coalesce(sum(${gameDraws.prizePoints}), 0)`,
+      prizes: sql<string>`count(*) filter (where ${gameDraws.prizePoints} > 0)`,
+    })
+    .from(gameDraws)
+    .where(
+      and(
+        eq(gameDraws.memberId, memberId),
+        from ? gte(gameDraws.createdAt, from) : undefined,
+        to ? lt(gameDraws.createdAt, to) : undefined,
+      ),
+    );
+  return { prizesWon: Number(row?.prizes ?? 0), pointsWon: Number(row?.points ?? 0) };
+}

@@ -14,7 +14,13 @@ export const supportRoutes: FastifyPluginAsyncZod<{ supportEmail: string; limite
     '/api/support/contact',
     {
       config: { auth: 'public' },
-      schema: { tags: ['support'], body: contactSupportRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['support'],
+        summary: 'Sends a message to support from someone who cannot sign in',
+        problems: [429],
+        body: contactSupportRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       if (!limiter.hit(request.ip)) throw tooManyRequests();
@@ -27,6 +33,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ supportEmail: string; limite
     {
       schema: {
         tags: ['support'],
+        summary: 'Sends a message to support from the signed-in member',
+        problems: [429],
         security: [{ bearer: [] }],
         body: contactUsRequestSchema,
         response: { 200: messageResponseSchema },

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../feed/sql-rows.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
 
 export const TRENDING_DAYS = 30;
 export const TRENDING_LIMIT = 10;
 
+export interface TrendingBehaviour {
+  name: string;
+  total: number;
+}
+
 /** The behaviours most recognised in the last 30 days (kudos_behaviour_created_idx ranges). */
-export async function findTrendingBehaviours(db: Db) {
-  return queryRows<{ name: string; total: number }>(
+export async function findTrendingBehaviours(db: Db): Promise<TrendingBehaviour[]> {
+  return queryRows<TrendingBehaviour>(
     db,
     sql`
       select b.name, t.total from (

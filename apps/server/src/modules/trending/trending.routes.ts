@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trendingResponseSchema } from '@ovation/shared/schemas/feed';
-import type { FeedCaches } from '../home/feed-caches.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { getTrendingBehaviours } from './get-trending.ts';
+import type { TrendingBehaviour } from './trending.repository.ts';
 
-export const trendingRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches }> = async (app, { caches }) => {
+export const trendingRoutes: FastifyPluginAsyncZod<{ cache: TtlCache<TrendingBehaviour[]> }> = async (
+  app,
+  { cache },
+) => {
   app.post(
     '/api/site/gettrendingbehaviours',
     {
@@ -14,6 +18,6 @@ export const trendingRoutes: FastifyPluginAsyncZod<{ caches: FeedCaches }> = asy
         response: { 200: trendingResponseSchema },
       },
     },
-    async () => getTrendingBehaviours(app.db, caches),
+    async () => getTrendingBehaviours(app.db, cache),
   );
 };

@@ -47,6 +47,11 @@ export function AppFooter() {
                 Terms and Conditions
               </Anchor>
             </li>
+            <li>
+              <Anchor component={Link} to="/accessibility" size="sm">
+                Accessibility
+              </Anchor>
+            </li>
             {isLoggedIn && (
               <li>
                 <Anchor component={Link} to="/contactus" size="sm">
@@ -56,7 +61,7 @@ export function AppFooter() {
             )}
           </Group>
         </nav>
-        <Anchor component={Link} to="/aboutus" c="dark" underline="never" aria-label="About Kudos Rewards">
+        <Anchor component={Link} to="/aboutus" c="dark" underline="never" title="About Kudos Rewards">
           <Text span size="xs" c="dimmed" mr={6}>
             Rewards by
           </Text>

@@ -1,20 +1,8 @@
 import { Alert, Loader, Modal, Center } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { ContentItem } from '@ovation/shared/schemas/content';
-import { api } from '../../lib/api-client.ts';
+import { useCachedContent } from '../../api/content.ts';
 import { HtmlContent } from '../html-content.tsx';
 
 export const CONTENT_ERROR_TEXT = 'Error retrieving content';
-
-/** Terms and privacy are loaded on demand, once per visit (spec §2, §7: isCache true). */
-function useCachedContent(contentKey: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['content', contentKey, 'cached'],
-    queryFn: () => api.post<ContentItem>('/api/site/getcontentdb', { contentKey, isCache: true }, { silent: true }),
-    enabled,
-    staleTime: Infinity,
-  });
-}
 
 interface FooterContentModalProps {
   contentKey: string;

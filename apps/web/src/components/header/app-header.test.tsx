@@ -1,21 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { jsonResponse, sessionResponse } from '../../test/session-fixture.ts';
 import { AppHeader } from './app-header.tsx';
 
 describe('AppHeader', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    document.cookie = 'XSRF-TOKEN=t; Path=/';
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    sessionStorage.clear();
-  });
+  const fetchMock = stubFetch();
 
   it('Kenya member: Pay It Forward is greyed with the hint; no rewards menu', async () => {
     sessionStorage.setItem('authToken', 'token-ke');

@@ -39,7 +39,8 @@ function HeaderMenu({ menu }: { menu: MenuNode }) {
   const { pathname } = useLocation();
   const active = menu.items.some((i) => i.type === 'item' && isUnder(pathname, i.href));
   return (
-    <Menu position="bottom-start" offset={4} shadow="md" width={260} withinPortal>
+    // No focus placeholder: Mantine's is a focusable role="presentation" child, which a menu may not hold.
+    <Menu position="bottom-start" offset={4} shadow="md" width={260} withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.link} data-active={active || undefined}>
           {menu.label}

@@ -7,6 +7,7 @@ import { OvationLogo } from '../logos.tsx';
 import { BrandLink } from './app-header.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { MobileNav } from './mobile-nav.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import classes from './header.module.css';
 
 /** The signed-in header: menus on wide screens, a burger and drawer on phones. */
@@ -21,6 +22,7 @@ export default function MemberHeader() {
       <nav aria-label="Main" className={classes.desktopNav}>
         <DesktopNav nodes={nodes} />
       </nav>
+      <NotificationBell />
       <Burger
         opened={opened}
         onClick={toggle}
@@ -37,7 +39,7 @@ export default function MemberHeader() {
         size="xs"
         position="right"
         title={<OvationLogo size={26} />}
-        aria-label="Navigation"
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
       >
         <nav aria-label="Main">
           <MobileNav nodes={nodes} onNavigate={close} />

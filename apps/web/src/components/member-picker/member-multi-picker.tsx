@@ -3,7 +3,7 @@ import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-client.ts';
 import { MemberOption } from './member-option.tsx';
-import { memberSearchOptions, type MemberSearchResult } from './search-members.ts';
+import { memberSearchOptions, type MemberSearchResult } from '../../api/members.ts';
 import { useMemberOptions } from './use-member-options.ts';
 
 export const TEAM_LIMIT = 50;

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { MemberSearchResult } from './search-members.ts';
+import type { MemberSearchResult } from '../../api/members.ts';
 
 /** One colleague in the picker's list: name, division and (for managers) whether in their team. */
 export function MemberOption({ member, showTeam }: { member: MemberSearchResult | undefined; showTeam: boolean }) {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { Select } from '@mantine/core';
 import { MemberOption } from './member-option.tsx';
-import type { MemberSearchResult } from './search-members.ts';
+import type { MemberSearchResult } from '../../api/members.ts';
 import { useMemberOptions } from './use-member-options.ts';
 
 interface MemberPickerProps {

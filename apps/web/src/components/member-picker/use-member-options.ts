@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ComboboxItem } from '@mantine/core';
-import { useMemberSearch, useMembersById, type MemberSearchResult } from './search-members.ts';
+import { useMemberSearch, useMembersById, type MemberSearchResult } from '../../api/members.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Center, Divider, Group, Loader, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Divider, Group, Loader, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { OIDC_START_PATH, useOidcConfig } from '../../api/oidc.ts';
 import { takeRememberedPath } from '../../lib/remembered-path.ts';
 import { useSession } from '../../lib/session.tsx';
 import { BrandPanel } from './components/brand-panel.tsx';
@@ -14,6 +15,7 @@ export default function HelloPage() {
   // While our own sign-in completes, isLoggedIn turns true before we navigate to the
   // remembered path; only a visit that is already signed in bounces to '/'.
   const [signingIn, setSigningIn] = useState(false);
+  const sso = useOidcConfig();
 
   if (isLoggedIn && !signingIn) return <Navigate to="/" replace />;
   if (isSessionLoading && !signingIn) {
@@ -49,6 +51,15 @@ export default function HelloPage() {
           </Text>
         </div>
         <LoginForm onSignedIn={handleSignedIn} />
+        {sso.data?.enabled && (
+          <>
+            <Divider label="or" labelPosition="center" />
+            {/* A full page load: the server redirects to the identity provider. */}
+            <Button component="a" href={OIDC_START_PATH} variant="default" size="md" fullWidth>
+              Sign in with {sso.data.label}
+            </Button>
+          </>
+        )}
         <Divider />
         <Group justify="space-between" gap="xs">
           <Text size="sm">

@@ -5,6 +5,7 @@ import { AuthCard } from './components/auth-card.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RequestResetForm } from './components/request-reset-form.tsx';
 import { SuccessPanel } from './components/success-panel.tsx';
+import { useResetPassword } from '../../api/auth.ts';
 
 /**
  * /resetpassword: without a token it asks for a reset link; with ?token=… (the link in the
@@ -14,6 +15,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [done, setDone] = useState<string | null>(null);
+  const reset = useResetPassword();
 
   if (token) {
     return (
@@ -21,7 +23,7 @@ export default function ResetPasswordPage() {
         {done ? (
           <SuccessPanel title="Password changed" message={done} to="/hello" action="SIGN IN" />
         ) : (
-          <NewPasswordForm token={token} onChanged={setDone} />
+          <NewPasswordForm submit={(password) => reset.mutateAsync({ token, password })} onChanged={setDone} />
         )}
       </AuthCard>
     );

@@ -4,11 +4,12 @@ import type { CelebrationRow } from '@ovation/shared/schemas/feed';
 import { CelebrationRowView } from '../../components/social/celebration-row.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { UPCOMING_DAYS, useTodaysCelebrations, useUpcomingCelebrations } from './api/celebrations.ts';
+import { useTodaysCelebrations, useUpcomingCelebrations } from '../../api/celebrations.ts';
 import { dayHeading, groupByDate, localDateKey } from './components/group-by-date.ts';
 import classes from './celebrations-page.module.css';
 
 const ERROR_TEXT = 'Error loading celebrations';
+const UPCOMING_DAYS = 30;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,7 +40,7 @@ function Rows({ rows, canPayItForward }: { rows: CelebrationRow[]; canPayItForwa
 export default function CelebrationsPage() {
   const { capabilities } = useSession();
   const today = useTodaysCelebrations();
-  const upcoming = useUpcomingCelebrations();
+  const upcoming = useUpcomingCelebrations(UPCOMING_DAYS);
   const todayKey = localDateKey();
   const later = groupByDate((upcoming.data ?? []).filter((r) => r.dOBdate !== todayKey));
   const canPay = capabilities.payItForward;

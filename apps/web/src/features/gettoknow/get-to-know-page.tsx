@@ -3,7 +3,7 @@ import { Button, Center, Loader, Skeleton, Text, TextInput } from '@mantine/core
 import { useDebouncedValue } from '@mantine/hooks';
 import { SearchIcon } from '../../components/social/icons.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useGetToKnowSearch } from './api/search-get-to-know.ts';
+import { useGetToKnowSearch } from '../../api/gettoknow.ts';
 import { MemberCard } from './components/member-card.tsx';
 import classes from './get-to-know-page.module.css';
 

@@ -3,41 +3,31 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SendSuccess } from '../../components/send-success.tsx';
-import { useAfterSend } from '../../lib/after-send.ts';
+import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import { parseMemberId } from '../../lib/member-param.ts';
 import { High5Form } from './components/high5-form.tsx';
 
 /** /high5/:selectedMemberId? — a personal note of appreciation; no points move. */
 export default function High5Page() {
   const { selectedMemberId } = useParams();
-  const afterSend = useAfterSend();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const handleSent = (name: string) => {
-    setSentTo(name);
-    void afterSend();
-  };
+  const [sent, setSent] = useState<SendResponse | null>(null);
 
   return (
     <>
       <PageTitle title="High Five" />
       <Stack gap="lg" maw={720}>
         <Text c="dimmed">Thank a colleague in your own words. High Fives carry no points.</Text>
-        {sentTo && (
+        {sent && (
           <SendSuccess
             title="High Five sent"
-            onDismiss={() => setSentTo(null)}
+            onDismiss={() => setSent(null)}
             seeLink={{ to: '/myrecognition', label: 'See My Recognition' }}
           >
-            Your High Five to {sentTo} is in the Kudos Thread.
+            {sent.message}
           </SendSuccess>
         )}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <High5Form
-            key={selectedMemberId ?? ''}
-            selectedMemberId={parseMemberId(selectedMemberId)}
-            onSent={handleSent}
-          />
+          <High5Form key={selectedMemberId ?? ''} selectedMemberId={parseMemberId(selectedMemberId)} onSent={setSent} />
         </Paper>
       </Stack>
     </>

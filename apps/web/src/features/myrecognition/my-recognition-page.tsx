@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useMyRecognition } from './api/get-my-recognition.ts';
+import { useMyRecognition } from '../../api/myrecognition.ts';
 import { RecognitionList } from './components/recognition-list.tsx';
 import { RecognitionTotals } from './components/recognition-totals.tsx';
 

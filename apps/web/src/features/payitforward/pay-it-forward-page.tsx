@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SendSuccess } from '../../components/send-success.tsx';
-import { useAfterSend } from '../../lib/after-send.ts';
+import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import { parseMemberId } from '../../lib/member-param.ts';
 import { useSession } from '../../lib/session.tsx';
 import { PayItForwardForm } from './components/pay-it-forward-form.tsx';
@@ -16,15 +16,10 @@ import { PayItForwardForm } from './components/pay-it-forward-form.tsx';
 export default function PayItForwardPage() {
   const { selectedMemberId } = useParams();
   const { profile } = useSession();
-  const afterSend = useAfterSend();
-  const [sent, setSent] = useState<{ name: string; points: number } | null>(null);
+  // The send has already put the new balance in the session (api/sends.ts).
+  const [sent, setSent] = useState<SendResponse | null>(null);
   const pointsName = profile?.pointsName || 'points';
   const balance = profile?.awardsPointsAvailable ?? 0;
-
-  const handleSent = (result: { name: string; points: number }) => {
-    setSent(result);
-    void afterSend();
-  };
 
   return (
     <>
@@ -49,7 +44,7 @@ export default function PayItForwardPage() {
             onDismiss={() => setSent(null)}
             seeLink={{ to: '/statement', label: 'See my statement' }}
           >
-            You paid {formatPoints(sent.points)} {pointsName} forward to {sent.name}.
+            {sent.message}
           </SendSuccess>
         )}
         {balance <= 0 && !sent && (
@@ -63,7 +58,7 @@ export default function PayItForwardPage() {
             selectedMemberId={parseMemberId(selectedMemberId)}
             balance={balance}
             pointsName={pointsName}
-            onSent={handleSent}
+            onSent={setSent}
           />
         </Paper>
       </Stack>

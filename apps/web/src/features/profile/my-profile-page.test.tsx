@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
+import { stubFetch } from '../../test/fetch-stub.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { jsonResponse, sessionResponse } from '../../test/session-fixture.ts';
 import MyProfilePage from './my-profile-page.tsx';
@@ -12,17 +13,7 @@ const page = (
 );
 
 describe('MyProfilePage at /myprofile/update', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    document.cookie = 'XSRF-TOKEN=t; Path=/';
-    sessionStorage.setItem('authToken', 't');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    sessionStorage.clear();
-  });
+  const fetchMock = stubFetch({ authToken: 't' });
 
   it('asks a member with an incomplete profile to complete it', async () => {
     fetchMock.mockResolvedValue(jsonResponse(sessionResponse({ cellNum: '123' })));

@@ -6,7 +6,10 @@ import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { profileImageUrl, useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
+import { ChangePasswordSection } from './components/change-password-form.tsx';
 import { PictureUpload } from './components/picture-upload.tsx';
+import { SecondFactorSection } from './components/second-factor-section.tsx';
+import { PreferencesSection } from './components/preferences-form.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { ProfileSummary } from './components/profile-summary.tsx';
 
@@ -47,7 +50,12 @@ export default function MyProfilePage() {
       <PageTitle title="My Profile" />
       <Stack gap="lg">
         {isUpdate && !complete && (
-          <Alert color="orange" variant="light" title="Your profile is incomplete">
+          <Alert
+            color="orange"
+            variant="light"
+            title="Your profile is incomplete"
+            styles={{ title: { color: '#7a2e00' } }}
+          >
             {UPDATE_REASON}
           </Alert>
         )}
@@ -86,6 +94,18 @@ export default function MyProfilePage() {
             </Paper>
           </Grid.Col>
         </Grid>
+        {complete && (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <PreferencesSection />
+          </Paper>
+        )}
+        {complete && (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <ChangePasswordSection />
+          </Paper>
+        )}
+        {/* Offered to administrators and report roles; the menu flag spares plain members the request. */}
+        {complete && session.capabilities.managementMenu && <SecondFactorSection />}
       </Stack>
     </>
   );

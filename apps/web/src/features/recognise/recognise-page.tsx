@@ -1,27 +1,21 @@
 import { useState } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { formatPoints } from '@ovation/shared/format/money';
+import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import { PageTitle } from '../../components/page-title.tsx';
-import { SendSuccess, joinNames } from '../../components/send-success.tsx';
-import { useAfterSend } from '../../lib/after-send.ts';
+import { SendSuccess } from '../../components/send-success.tsx';
 import { parseMemberId } from '../../lib/member-param.ts';
 import { useSession } from '../../lib/session.tsx';
-import { RecogniseForm, type RecognitionSent } from './components/recognise-form.tsx';
+import { RecogniseForm } from './components/recognise-form.tsx';
 
 /** /recognise/:selectedMemberId? — recognise one or several colleagues for a behaviour. */
 export default function RecognisePage() {
   const { selectedMemberId } = useParams();
   const { profile, capabilities } = useSession();
-  const afterSend = useAfterSend();
-  const [sent, setSent] = useState<RecognitionSent | null>(null);
+  // The send has already put the new balances in the session (api/sends.ts).
+  const [sent, setSent] = useState<SendResponse | null>(null);
   const pointsName = profile?.pointsName || 'points';
   const teamBudget = capabilities.manageTeam ? { balance: profile?.awardsPointsAvailableMng ?? 0, pointsName } : null;
-
-  const handleSent = (result: RecognitionSent) => {
-    setSent(result);
-    void afterSend();
-  };
 
   return (
     <>
@@ -37,8 +31,7 @@ export default function RecognisePage() {
             onDismiss={() => setSent(null)}
             seeLink={{ to: '/myrecognition', label: 'See My Recognition' }}
           >
-            You recognised {joinNames(sent.names)}
-            {sent.points ? ` with ${formatPoints(sent.points)} ${pointsName} each` : ''}.
+            {sent.message}
           </SendSuccess>
         )}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -46,7 +39,7 @@ export default function RecognisePage() {
             key={selectedMemberId ?? ''}
             selectedMemberId={parseMemberId(selectedMemberId)}
             teamBudget={teamBudget}
-            onSent={handleSent}
+            onSent={setSent}
           />
         </Paper>
       </Stack>

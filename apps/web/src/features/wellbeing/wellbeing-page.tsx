@@ -2,7 +2,9 @@ import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { HtmlContent } from '../../components/html-content.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { MOOD_FALLBACK_NAMES } from '../../components/social/mood-icon.tsx';
-import { lastDaysRange, useMoodNames, useMoodTrend, useWellbeingContent, WELLBEING_DAYS } from './api/wellbeing.ts';
+import { useContent } from '../../api/content.ts';
+import { useMoodDescriptions, useMoodHistory } from '../../api/mood.ts';
+import { lastDaysRange, WELLBEING_CONTENT_KEY, WELLBEING_DAYS } from './last-days.ts';
 import { MoodCounts, MoodLine } from './components/mood-chart.tsx';
 import classes from './wellbeing-page.module.css';
 
@@ -16,12 +18,12 @@ function daysBetween(from: string, to: string): string[] {
 
 /** /wellbeing: the member's mood over the last 90 days and the firm's wellbeing content. */
 export default function WellbeingPage() {
-  const trend = useMoodTrend();
-  const moodNames = useMoodNames();
-  const content = useWellbeingContent();
+  const { from, to } = lastDaysRange();
+  const trend = useMoodHistory(from, to);
+  const moodNames = useMoodDescriptions();
+  const content = useContent(WELLBEING_CONTENT_KEY);
   const names: Record<number, string> = { ...MOOD_FALLBACK_NAMES };
   for (const d of moodNames.data ?? []) names[d.value] = d.description;
-  const { from, to } = lastDaysRange();
   const moods = trend.data ?? [];
 
   return (

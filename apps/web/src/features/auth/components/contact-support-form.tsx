@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { contactSupportRequestSchema } from '@ovation/shared/schemas/support';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useContactSupport } from '../api/contact-support.ts';
+import { useContactSupport } from '../../../api/support.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { LoginRequest } from '@ovation/shared/schemas/auth';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useLogin } from '../api/login.ts';
+import { useLogin } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { TotpStepForm } from './totp-step-form.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 const resolver = lazyZodResolver<LoginRequest>(() =>
@@ -18,6 +20,14 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge) {
+    return <TotpStepForm challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />;
+  }
+  return <PasswordStep onSignedIn={onSignedIn} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({ onSignedIn, onChallenge }: LoginFormProps & { onChallenge: (challenge: string) => void }) {
   const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
   const server = useServerErrors(form, FIELDS, { title: 'Sign-in failed' });
   const login = useLogin();
@@ -26,8 +36,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const onSubmit = form.handleSubmit((values) =>
     // 401 (wrong e-mail or password) and 429 (too many attempts) are shown in the form.
     server.run(async () => {
-      const { authToken } = await login.mutateAsync(values);
-      await onSignedIn(authToken);
+      const result = await login.mutateAsync(values);
+      // A member with a second factor gets a challenge to finish with a code (decision 0037).
+      if ('challenge' in result) onChallenge(result.challenge);
+      else await onSignedIn(result.authToken);
     }),
   );
 

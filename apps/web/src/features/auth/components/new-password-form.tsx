@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordSchema } from '@ovation/shared/schemas/auth';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useResetPassword } from '../api/reset-password.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
 const newPasswordFormSchema = z
@@ -18,44 +17,65 @@ const newPasswordFormSchema = z
 const FIELDS = ['password', 'confirmPassword'] as const;
 
 interface NewPasswordFormProps {
-  token: string;
+  /** Sends the chosen password with the e-mailed link's token; resolves to the server's message. */
+  submit: (password: string) => Promise<{ message: string }>;
   onChanged: (message: string) => void;
+  /** Wording for the two uses: a reset ('change') and a first password on activation ('activate'). */
+  purpose?: 'change' | 'activate';
 }
 
-export function NewPasswordForm({ token, onChanged }: NewPasswordFormProps) {
+const WORDING = {
+  change: {
+    form: 'Choose a new password',
+    error: 'Your password was not changed',
+    password: 'New password',
+    confirm: 'Confirm new password',
+    button: 'CHANGE PASSWORD',
+  },
+  activate: {
+    form: 'Choose your password',
+    error: 'Your account was not activated',
+    password: 'Password',
+    confirm: 'Confirm password',
+    button: 'ACTIVATE ACCOUNT',
+  },
+};
+
+/** Sets a password with the single-use token from an e-mailed link (reset or activation). */
+export function NewPasswordForm({ submit, onChanged, purpose = 'change' }: NewPasswordFormProps) {
+  const words = WORDING[purpose];
   const form = useForm({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const server = useServerErrors(form, FIELDS, { title: 'Your password was not changed' });
-  const reset = useResetPassword();
+  const server = useServerErrors(form, FIELDS, { title: words.error });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
-    await server.run(async () => onChanged((await reset.mutateAsync({ token, password })).message));
+    await server.run(async () => onChanged((await submit(password)).message));
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+    <form onSubmit={onSubmit} noValidate aria-label={words.form}>
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <PasswordInput
-          label="New password"
-          description="At least 10 characters"
+          label={words.password}
+          description="At least 10 characters; not a common password, keyboard run or repeat"
           autoComplete="new-password"
           required
           error={fieldError(errors.password?.message)}
           {...form.register('password')}
         />
         <PasswordInput
-          label="Confirm new password"
+          label={words.confirm}
           autoComplete="new-password"
           required
           error={fieldError(errors.confirmPassword?.message)}
           {...form.register('confirmPassword')}
         />
         <Button type="submit" size="md" fullWidth loading={isSubmitting}>
-          CHANGE PASSWORD
+          {words.button}
         </Button>
       </Stack>
     </form>

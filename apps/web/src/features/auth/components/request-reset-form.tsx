@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { resetRequestSchema } from '@ovation/shared/schemas/auth';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { useRequestPasswordReset } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
 const FIELDS = ['email'] as const;

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Title } from '@mantine/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/social/icons.tsx';
 import { MoodIcon } from '../../../components/social/mood-icon.tsx';
-import type { MoodDay } from '../api/mood-history.ts';
+import type { MoodDay } from '../../../api/mood.ts';
 import { dateKey, monthTitle, monthWeeks } from './month.ts';
 import classes from './month-calendar.module.css';
 

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { contactUsRequestSchema } from '@ovation/shared/schemas/support';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useContactUs } from '../api/contact-us.ts';
+import { useContactUs } from '../../../api/support.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
 const FIELDS = ['subject', 'message'] as const;

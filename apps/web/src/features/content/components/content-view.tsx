@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { HtmlContent } from '../../../components/html-content.tsx';
 import { APP_NAME, PageTitle } from '../../../components/page-title.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useContent } from '../api/get-content.ts';
+import { useContent } from '../../../api/content.ts';
 
 interface ContentViewProps {
   contentKey: string;

@@ -1,19 +1,19 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { high5SendRequestSchema, type High5SendRequest } from '@ovation/shared/schemas/recognition';
+import { high5SendRequestSchema, type High5SendRequest, type SendResponse } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
-import { useMemberNames } from '../../../components/member-picker/search-members.ts';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useSendHigh5 } from '../api/send-high5.ts';
+import { useSendHigh5 } from '../../../api/sends.ts';
 
 const FIELDS = ['toMemberId', 'message'] as const;
 
 interface High5FormProps {
   selectedMemberId: number | null;
-  onSent: (name: string) => void;
+  /** The server's answer: its message confirms the send. */
+  onSent: (response: SendResponse) => void;
 }
 
 export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
@@ -21,7 +21,6 @@ export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
     resolver: zodResolver(high5SendRequestSchema),
     defaultValues: { toMemberId: selectedMemberId ?? undefined, message: '' },
   });
-  const memberNames = useMemberNames();
   const server = useServerErrors(form, FIELDS, { title: 'Your High Five was not sent' });
   const send = useSendHigh5();
   const { errors, isSubmitting } = form.formState;
@@ -29,8 +28,7 @@ export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
 
   const onSubmit = form.handleSubmit((values) =>
     server.run(async () => {
-      await send.mutateAsync(values);
-      onSent(memberNames([values.toMemberId])[0] ?? 'your colleague');
+      onSent(await send.mutateAsync(values));
       form.reset({ toMemberId: undefined, message: '' });
     }),
   );

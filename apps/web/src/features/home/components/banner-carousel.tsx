@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import { Button, Skeleton } from '@mantine/core';
 import { BANNER_INTERVAL_MS } from '@ovation/shared/constants';
-import { useBanners, type Banner } from '../api/get-banners.ts';
+import { useBanners, type Banner } from '../../../api/banners.ts';
 import { CarouselControls } from './carousel-controls.tsx';
 import { useCarousel } from './use-carousel.ts';
 import classes from './banner-carousel.module.css';
+
+/** A one-line banner's height, so the tiles below do not move when the banners arrive. */
+const BANNER_HEIGHT_PX = 234;
 
 const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
@@ -26,7 +29,7 @@ function BannerLink({ banner }: { banner: Banner }) {
 export function BannerCarousel() {
   const { data: banners = [], isPending } = useBanners();
   const carousel = useCarousel({ count: banners.length, intervalMs: BANNER_INTERVAL_MS });
-  if (isPending) return <Skeleton height={220} radius="lg" />;
+  if (isPending) return <Skeleton height={BANNER_HEIGHT_PX} radius="lg" />;
   if (banners.length === 0) return null;
 
   return (

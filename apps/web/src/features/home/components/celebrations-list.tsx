@@ -1,13 +1,16 @@
 import { Skeleton } from '@mantine/core';
 import { CelebrationRowView } from '../../../components/social/celebration-row.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { ERROR_CELEBRATIONS, NO_CELEBRATIONS, useCelebrations } from '../api/get-celebrations.ts';
+import { useTodaysCelebrations } from '../../../api/celebrations.ts';
 import classes from './kudos.module.css';
+
+const ERROR_CELEBRATIONS = 'Error loading celebrations';
+const NO_CELEBRATIONS = 'Sorry there are no celebrations today.';
 
 /** Today's birthdays and work anniversaries (spec §2 Celebrations tab). */
 export function CelebrationsList({ active }: { active: boolean }) {
   const { capabilities } = useSession();
-  const { data, isPending, isError } = useCelebrations(active);
+  const { data, isPending, isError } = useTodaysCelebrations(active);
   if (isPending) return <Skeleton height={160} radius="md" />;
   if (isError) {
     return (

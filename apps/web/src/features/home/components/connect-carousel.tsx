@@ -4,7 +4,7 @@ import { GET_TO_KNOW_DEBOUNCE_MS, GET_TO_KNOW_INTERVAL_MS } from '@ovation/share
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
 import { useSession } from '../../../lib/session.tsx';
 import { MemberIdentity, SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
-import { useHomeData } from '../api/get-home-data.ts';
+import { useHomeData } from '../../../api/home-data.ts';
 import { CarouselControls } from './carousel-controls.tsx';
 import { cutText } from './cut-text.ts';
 import { useCarousel } from './use-carousel.ts';

@@ -3,8 +3,11 @@ import { Anchor, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { LockIcon } from '../../../components/social/icons.tsx';
 import { MOOD_FALLBACK_NAMES, MoodIcon } from '../../../components/social/mood-icon.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { ERROR_LOADING_MOOD, ERROR_SAVING_MOOD, useMood, useSaveMood } from '../api/mood.ts';
+import { useMood, useSaveMood } from '../../../api/mood.ts';
 import classes from './daily-check-in.module.css';
+
+const ERROR_SAVING_MOOD = 'Error Saving Mood';
+const ERROR_LOADING_MOOD = 'Error Loading Mood Data';
 
 export const CHECK_IN_LOCKED = 'The daily check-in is not available for your unit.';
 

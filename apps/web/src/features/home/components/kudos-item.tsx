@@ -1,3 +1,4 @@
+import { HIGH_FIVE_LABEL } from '@ovation/shared/vocabulary';
 import { memo } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { KudosItem } from '@ovation/shared/schemas/feed';
@@ -7,7 +8,7 @@ import classes from './kudos.module.css';
 
 /** One Kudos Thread item. The message is text, never HTML (React escapes it). */
 export const KudosItemView = memo(function KudosItemView({ item }: { item: KudosItem }) {
-  const label = item.f3?.trim() ? item.f3 : 'High Five';
+  const label = item.f3?.trim() ? item.f3 : HIGH_FIVE_LABEL;
   return (
     <li className={classes.item} data-testid="kudos-item">
       <div className={classes.head}>

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { KUDOS_FIELDS } from '@ovation/shared/schemas/feed';
 import { api } from '../../../lib/api-client.ts';
-import { kudosItem } from '../api/reactions.test.ts';
-import { makeWrapper } from '../test-wrapper.tsx';
+import { kudosItem } from '../../../test/kudos-fixture.ts';
+import { makeWrapper } from '../../../test/test-wrapper.tsx';
 import { KudosThread, shouldLoadMore } from './kudos-thread.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -38,7 +38,7 @@ describe('KudosThread', () => {
     expect(await screen.findByText('No more kudos to show')).toBeTruthy();
     expect(screen.getByText('<b>not html</b>')).toBeTruthy();
     expect(screen.getByText('High Five')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Like (3)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Like 3' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByText('Liked by A, B and 1 other')).toBeTruthy();
     expect(post).toHaveBeenCalledWith('/api/shoutouts/ShoutOutList', { page: 1 }, expect.anything());
   });

@@ -1,13 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Button, Loader, Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { KUDOS_MIN_LOAD_INTERVAL_MS, KUDOS_SCROLL_TRIGGER_PX } from '@ovation/shared/constants';
 import type { KudosItem } from '@ovation/shared/schemas/feed';
-import { ERROR_KUDOS, KUDOS_QUERY_KEY, useKudos, type KudosData } from '../api/kudos.ts';
-import { applyLiveCounts, updateKudosItem } from '../api/reactions.ts';
+import { applyLiveReaction, resetKudosThread, useKudos } from '../../../api/kudos.ts';
 import { useLiveFeed } from '../live/use-live-feed.ts';
 import { KudosItemView } from './kudos-item.tsx';
 import classes from './kudos.module.css';
+
+const ERROR_KUDOS = 'Error retrieving Shoutout data';
 
 export const LOADING_MORE = 'Loading more kudos...';
 export const NO_MORE = 'No more kudos to show';
@@ -27,6 +28,26 @@ export function shouldLoadMore(
   );
 }
 
+/** Items rendered with the first paint; the rest follow in a render React can interrupt. */
+const FIRST_ITEMS = 4;
+
+/**
+ * The list of a loaded thread. The first few items render at once and the rest in the
+ * background (`useDeferredValue`), so twenty items with their reaction buttons do not hold the
+ * main thread in one long task while Home is loading (issue 14).
+ */
+function KudosList({ items }: { items: KudosItem[] }) {
+  const [first] = useState(() => items.slice(0, FIRST_ITEMS));
+  const shown = useDeferredValue(items, first);
+  return (
+    <ul className={classes.list} aria-label="Kudos Thread">
+      {shown.map((item) => (
+        <KudosItemView key={item.messageLogId} item={item} />
+      ))}
+    </ul>
+  );
+}
+
 /** The Kudos Thread: infinite scroll in its own scroll box, kept live by server events. */
 export function KudosThread() {
   const client = useQueryClient();
@@ -38,8 +59,7 @@ export function KudosThread() {
   const showNewest = useCallback(() => {
     setNewKudos(false);
     scroller.current?.scrollTo({ top: 0 });
-    // Only page 1 is fetched again, with a new anchor for the pages after it.
-    void client.resetQueries({ queryKey: KUDOS_QUERY_KEY });
+    void resetKudosThread(client);
   }, [client]);
 
   useLiveFeed({
@@ -47,9 +67,7 @@ export function KudosThread() {
     onReaction: (data) => {
       const live = data as Partial<KudosItem> | null;
       if (!live || typeof live.messageLogId !== 'number') return;
-      client.setQueryData<KudosData>(KUDOS_QUERY_KEY, (d) =>
-        updateKudosItem(d, live.messageLogId!, (item) => applyLiveCounts(item, live)),
-      );
+      applyLiveReaction(client, { ...live, messageLogId: live.messageLogId });
     },
   });
 
@@ -63,10 +81,13 @@ export function KudosThread() {
     void kudos.fetchNextPage();
   };
 
+  // One array per loaded page set, so the deferred list below sees a new value only on change.
+  const items = useMemo(() => kudos.data?.pages.flatMap((p) => p.items) ?? [], [kudos.data]);
+
   if (kudos.isPending) {
     return (
-      <Stack gap="sm" p="xs" aria-busy="true">
-        {[0, 1, 2].map((i) => (
+      <Stack gap="sm" p="xs" aria-busy="true" className={classes.loading}>
+        {[0, 1, 2, 3, 4, 5, 6].map((i) => (
           <Skeleton key={i} height={96} radius="md" />
         ))}
       </Stack>
@@ -79,7 +100,6 @@ export function KudosThread() {
       </p>
     );
   }
-  const items = kudos.data.pages.flatMap((p) => p.items);
   if (items.length === 0) return <p className={classes.status}>{NO_KUDOS}</p>;
 
   return (
@@ -91,11 +111,7 @@ export function KudosThread() {
           </Button>
         </div>
       )}
-      <ul className={classes.list} aria-label="Kudos Thread">
-        {items.map((item) => (
-          <KudosItemView key={item.messageLogId} item={item} />
-        ))}
-      </ul>
+      <KudosList items={items} />
       <div className={classes.status} aria-live="polite">
         {kudos.isFetchingNextPage ? (
           <span>

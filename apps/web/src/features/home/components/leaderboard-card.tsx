@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Paper, Text } from '@mantine/core';
 import { profileImageUrl, useSession } from '../../../lib/session.tsx';
-import { useHomeData } from '../api/get-home-data.ts';
+import { useHomeData } from '../../../api/home-data.ts';
 
 /** The home data's leaderboard: the colleagues recognised most lately. Hidden when empty. */
 export function LeaderboardCard() {

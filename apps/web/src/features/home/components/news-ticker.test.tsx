@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
-import { makeWrapper } from '../test-wrapper.tsx';
+import { makeWrapper } from '../../../test/test-wrapper.tsx';
 import { NewsTicker, tickerDurationSeconds } from './news-ticker.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -15,13 +15,16 @@ describe('NewsTicker', () => {
     get.mockReset();
   });
 
-  it('is hidden while loading and when the bulletin is empty', async () => {
+  it('is hidden while loading, keeping its place, and gone when the bulletin is empty', async () => {
     get.mockResolvedValue({ newsBulletin: '[]' });
     const { client, wrapper } = makeWrapper();
     render(<NewsTicker />, { wrapper });
     expect(screen.queryByTestId('news-ticker')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'News' })).toBeNull();
+    expect(screen.getByTestId('news-ticker-reserved').getAttribute('aria-hidden')).toBe('true');
     await waitFor(() => expect(client.getQueryState(['newsBulletin'])?.status).toBe('success'));
     expect(screen.queryByTestId('news-ticker')).toBeNull();
+    expect(screen.queryByTestId('news-ticker-reserved')).toBeNull();
   });
 
   it('stays hidden when the load fails, with a warning in the log only', async () => {

@@ -3,7 +3,7 @@ import { ActionIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { TICKER_PX_PER_SECOND } from '@ovation/shared/constants';
 import { PauseIcon, PlayIcon } from '../../../components/social/icons.tsx';
-import { useNews } from '../api/get-news.ts';
+import { useNews } from '../../../api/news.ts';
 import classes from './news-ticker.module.css';
 
 /** The scroll takes as long as the content is wide at 50 px/s (spec §4, §9). */
@@ -16,7 +16,7 @@ export function tickerDurationSeconds(contentWidthPx: number, pxPerSecond = TICK
  * is doubled so the CSS loop joins seamlessly; the second copy is hidden from readers.
  */
 export function NewsTicker() {
-  const { data: items } = useNews();
+  const { data: items, isPending } = useNews();
   const reducedMotion = useReducedMotion() ?? false;
   const [paused, setPaused] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
@@ -27,6 +27,15 @@ export function NewsTicker() {
     setDuration(width > 0 ? tickerDurationSeconds(width) : null);
   }, [items]);
 
+  // Hidden while loading, but its line is kept so Home does not jump down when the news arrive.
+  if (isPending) {
+    return (
+      <div className={`${classes.ticker} ${classes.reserved}`} aria-hidden="true" data-testid="news-ticker-reserved">
+        <span className={classes.label}>News</span>
+        <span className={classes.reservedToggle} />
+      </div>
+    );
+  }
   if (!items || items.length === 0) return null;
   const animate = !reducedMotion && duration !== null;
   const list = (copy: boolean) => (

@@ -1,5 +1,5 @@
 import { Progress, Skeleton, Stack, Text } from '@mantine/core';
-import { useTrending } from '../api/get-trending.ts';
+import { useTrending } from '../../../api/trending.ts';
 import classes from './kudos.module.css';
 
 export const NO_TRENDING = 'No trending data available.';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { backoffMs, getLiveTicket, liveStreamUrl } from './live-ticket.ts';
+import { getLiveTicket, liveStreamUrl } from '../../../api/live.ts';
+import { backoffMs } from './backoff.ts';
 
 export interface LiveHandlers {
   /** A new Kudos item was posted somewhere in the firm. */

@@ -54,7 +54,7 @@ export function RecognitionList({ items, direction, pointsName }: RecognitionLis
                 </Group>
                 <Group gap="sm">
                   {item.points > 0 && (
-                    <Text size="sm" fw={700} c={direction === 'received' ? 'teal.8' : undefined}>
+                    <Text size="sm" fw={700} c={direction === 'received' ? 'ovation.8' : undefined}>
                       {direction === 'received' ? '+' : '−'}
                       {formatPoints(item.points)} {pointsName}
                     </Text>

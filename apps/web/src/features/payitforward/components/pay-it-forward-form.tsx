@@ -2,13 +2,12 @@ import { Button, Group, NumberInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { formatPoints } from '@ovation/shared/format/money';
-import { payItForwardSendRequestSchema } from '@ovation/shared/schemas/recognition';
+import { payItForwardSendRequestSchema, type SendResponse } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
-import { useMemberNames } from '../../../components/member-picker/search-members.ts';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useSendPayItForward } from '../api/send-pay-it-forward.ts';
+import { useSendPayItForward } from '../../../api/sends.ts';
 
 const FIELDS = ['toMemberId', 'points', 'message'] as const;
 const EMPTY = { toMemberId: undefined, points: undefined, message: '' };
@@ -17,7 +16,8 @@ interface PayItForwardFormProps {
   selectedMemberId: number | null;
   balance: number;
   pointsName: string;
-  onSent: (sent: { name: string; points: number }) => void;
+  /** The server's answer: its message confirms the send. */
+  onSent: (response: SendResponse) => void;
 }
 
 export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent }: PayItForwardFormProps) {
@@ -25,7 +25,6 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
     resolver: zodResolver(payItForwardSendRequestSchema),
     defaultValues: { ...EMPTY, toMemberId: selectedMemberId ?? undefined },
   });
-  const memberNames = useMemberNames();
   const server = useServerErrors(form, FIELDS, { title: 'Your points were not sent' });
   const send = useSendPayItForward();
   const { errors, isSubmitting } = form.formState;
@@ -39,8 +38,7 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
       return;
     }
     return server.run(async () => {
-      await send.mutateAsync(values);
-      onSent({ name: memberNames([values.toMemberId])[0] ?? 'your colleague', points: values.points });
+      onSent(await send.mutateAsync(values));
       form.reset(EMPTY);
     });
   });

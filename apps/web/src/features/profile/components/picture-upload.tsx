@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, FileButton, Stack, Text } from '@mantine/core';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@ovation/shared/constants';
 import { readServerErrors } from '../../../lib/form-errors.ts';
-import { useUploadPicture } from '../api/upload-picture.ts';
+import { useUploadPicture } from '../../../api/profile.ts';
 
 const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
 

@@ -71,4 +71,25 @@ describe('ProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'SAVE PROFILE' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(session));
   });
+
+  it('asks for the current password only when the e-mail changes, and sends it', async () => {
+    put.mockResolvedValue({ isProfileIncomplete: false });
+    render(<ProfileForm profile={profile} onSaved={vi.fn()} />, { wrapper });
+    const user = userEvent.setup({ delay: null });
+    expect(screen.queryByLabelText(/current password/i)).toBeNull();
+
+    const email = field(/e-mail address/i);
+    await user.clear(email);
+    await user.type(email, 'new.address@example.com');
+    const current = await screen.findByLabelText(/current password/i);
+    await user.type(current, 'Correct-horse-42');
+    await user.click(screen.getByRole('button', { name: 'SAVE PROFILE' }));
+    await vi.waitFor(() =>
+      expect(put).toHaveBeenCalledWith(
+        '/api/profile',
+        { ...profile, email: 'new.address@example.com', currentPassword: 'Correct-horse-42' },
+        { silent: true },
+      ),
+    );
+  }, 20_000);
 });

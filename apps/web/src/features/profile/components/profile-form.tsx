@@ -1,16 +1,16 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { CELL_NUM_MIN_LENGTH } from '@ovation/shared/constants';
 import { updateProfileRequestSchema, type StoredProfile } from '@ovation/shared/schemas/profile';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../../../api/profile.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
 
 // 'asperations' is spelt as the API (and spec §3) spells it.
-const FIELDS = ['cellNum', 'email', 'interests', 'asperations'] as const;
+const FIELDS = ['cellNum', 'email', 'interests', 'asperations', 'currentPassword'] as const;
 
 interface ProfileFormProps {
   profile: Pick<StoredProfile, 'cellNum' | 'email' | 'interests' | 'asperations'>;
@@ -25,17 +25,22 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       email: profile.email ?? '',
       interests: profile.interests ?? '',
       asperations: profile.asperations ?? '',
+      currentPassword: '',
     },
   });
+  // The e-mail is the sign-in name: changing it asks for the current password (issue 15).
+  const savedEmail = (profile.email ?? '').trim().toLowerCase();
+  const emailChanges = useWatch({ control: form.control, name: 'email' }).trim().toLowerCase() !== savedEmail;
   const server = useServerErrors(form, FIELDS, { title: 'Your profile was not saved' });
   const update = useUpdateProfile();
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     server.run(async () => {
-      const session = await update.mutateAsync(values);
+      const { currentPassword, ...rest } = values;
+      const session = await update.mutateAsync(emailChanges ? { ...rest, currentPassword } : rest);
       // The saved (normalised) values become the new baseline of the form.
-      form.reset(values);
+      form.reset({ ...rest, currentPassword: '' });
       onSaved(session);
     }),
   );
@@ -63,6 +68,16 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
             {...form.register('email')}
           />
         </SimpleGrid>
+        {emailChanges && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change the e-mail address you sign in with"
+            autoComplete="current-password"
+            required
+            error={fieldError(errors.currentPassword?.message)}
+            {...form.register('currentPassword')}
+          />
+        )}
         <TextInput
           label={THEME_SONG_LABEL}
           maxLength={100}

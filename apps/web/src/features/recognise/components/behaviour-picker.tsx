@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useBehaviours } from '../api/get-behaviours.ts';
+import { useBehaviours } from '../../../api/behaviours.ts';
 
 interface BehaviourPickerProps {
   value: number | undefined;

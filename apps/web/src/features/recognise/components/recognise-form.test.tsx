@@ -81,7 +81,8 @@ describe('RecogniseForm', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(sendCalls()[0]?.[1]).toEqual({ toMemberIds: [12], behaviourId: 3, message: 'Thank you for the audit file' });
-    expect(onSent.mock.calls[0]?.[0]).toMatchObject({ names: ['Thandi Nkosi'] });
+    // The page confirms with the server's own answer (its message names the colleagues).
+    expect(onSent.mock.calls[0]?.[0]).toEqual(sent);
   });
 
   it('blocks a manager whose points × recipients exceed the team budget', async () => {

@@ -4,27 +4,21 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { recognitionSendRequestSchema, type SendResponse } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
-import { useMemberNames } from '../../../components/member-picker/search-members.ts';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useSendRecognition } from '../api/send-recognition.ts';
+import { useSendRecognition } from '../../../api/sends.ts';
 import { BehaviourPicker } from './behaviour-picker.tsx';
 import { checkTeamBudget, overBudgetMessage } from './team-budget.ts';
 import { TeamPointsField } from './team-points-field.tsx';
 
 const FIELDS = ['toMemberIds', 'behaviourId', 'message', 'points'] as const;
 
-export interface RecognitionSent {
-  names: string[];
-  points: number | undefined;
-  response: SendResponse;
-}
-
 interface RecogniseFormProps {
   selectedMemberId: number | null;
   /** Managers may add points from their team budget. */
   teamBudget: { balance: number; pointsName: string } | null;
-  onSent: (sent: RecognitionSent) => void;
+  /** The server's answer: its message confirms the send. */
+  onSent: (response: SendResponse) => void;
 }
 
 const EMPTY = { toMemberIds: [] as number[], behaviourId: undefined, message: '', points: undefined };
@@ -34,7 +28,6 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
     resolver: zodResolver(recognitionSendRequestSchema),
     defaultValues: { ...EMPTY, toMemberIds: selectedMemberId ? [selectedMemberId] : [] },
   });
-  const memberNames = useMemberNames();
   const server = useServerErrors(form, FIELDS, { title: 'Your recognition was not sent' });
   const send = useSendRecognition();
   const { errors, isSubmitting } = form.formState;
@@ -53,7 +46,7 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
     }
     return server.run(async () => {
       const response = await send.mutateAsync(body);
-      onSent({ names: memberNames(body.toMemberIds), points: body.points, response });
+      onSent(response);
       form.reset(EMPTY);
     });
   });

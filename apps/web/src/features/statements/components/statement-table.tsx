@@ -19,7 +19,9 @@ interface StatementTableProps {
 export function StatementTable({ statement, caption }: StatementTableProps) {
   return (
     <Table striped highlightOnHover verticalSpacing="sm" fz="sm" className={classes.table}>
-      <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>
+      <Table.Caption style={{ captionSide: 'top', textAlign: 'left', color: 'var(--mantine-color-gray-7)' }}>
+        {caption}
+      </Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col" className={classes.wideOnly}>
@@ -56,7 +58,7 @@ export function StatementTable({ statement, caption }: StatementTableProps) {
             </Table.Td>
             <Table.Td>
               {line.description}
-              <Text span size="xs" c="dimmed" className={classes.phoneMeta}>
+              <Text span size="xs" c="gray.7" className={classes.phoneMeta}>
                 {phoneMeta(line)}
               </Text>
             </Table.Td>

@@ -75,3 +75,42 @@ describe('StatementView', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('StatementView (game plays)', () => {
+  it('names plays earned and used and shows what the plays won', async () => {
+    get.mockResolvedValue({
+      openingBalance: 2,
+      closingBalance: 2,
+      lines: [
+        {
+          transactionId: 5,
+          date: '2031-03-04T10:00:00Z',
+          description: 'Game plays earned',
+          counterparty: 'Thabo Nkosi',
+          amount: 1,
+          balance: 3,
+        },
+        {
+          transactionId: 6,
+          date: '2031-03-05T10:00:00Z',
+          description: 'Game Board play — Cap 7: 25 Kudos',
+          counterparty: '',
+          amount: -1,
+          balance: 2,
+        },
+      ],
+      game: { playsEarned: 1, playsUsed: 1, prizesWon: 1, pointsWon: 25 },
+    });
+    render(<StatementView kind="plays" title="Game Play Statement" intro="Plays." unit="plays" pointsName="Kudos" />, {
+      wrapper,
+    });
+    const figures = await screen.findByText('Won on the Game Board');
+    expect(figures.parentElement?.textContent).toContain('25 Kudos');
+    expect(screen.getByText('Plays earned').parentElement?.textContent).toBe('Plays earned1 play');
+    expect(screen.getByText('Plays used').parentElement?.textContent).toBe('Plays used1 play');
+    expect(screen.getAllByText('Closing balance')[0]?.parentElement?.textContent).toBe('Closing balance2 plays');
+    expect(screen.getByText('Prizes won').parentElement?.textContent).toContain('1');
+    expect(screen.getByText('Game Board play — Cap 7: 25 Kudos')).toBeTruthy();
+    expect(get.mock.calls[0]?.[0]).toMatch(/^\/api\/statements\/plays\?/);
+  });
+});

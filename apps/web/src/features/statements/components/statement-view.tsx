@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { StatementKind } from '@ovation/shared/schemas/statements';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { describeError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useExportStatement } from '../api/export-statement.ts';
-import { useStatement } from '../api/get-statement.ts';
+import { useExportStatement, useStatement } from '../../../api/statements.ts';
+import { describeError, isLeftToCaller } from '../../../lib/api-client.ts';
+import { useMessageBox } from '../../../lib/message-box.tsx';
 import { DateRangeFilter } from './date-range-filter.tsx';
 import { defaultRange } from './statement-format.ts';
 import { StatementSummary } from './statement-summary.tsx';
@@ -19,24 +18,32 @@ interface StatementViewProps {
   intro: string;
   /** What the amounts count: the programme's points name, or 'plays'. */
   unit: string;
+  /** The programme's points name (the game play statement shows what plays won in it). */
+  pointsName?: string;
 }
 
 /** A statement page: period filter, summary, lines with running balance, CSV export. */
-export function StatementView({ kind, title, intro, unit }: StatementViewProps) {
+export function StatementView({ kind, title, intro, unit, pointsName }: StatementViewProps) {
   const [range, setRange] = useState(defaultRange);
   const statement = useStatement(kind, range);
   const exporter = useExportStatement(kind);
+  const messageBox = useMessageBox();
 
+  // Spec §8: the client has shown most failures (or signed out on a 401); the rest are shown here.
   const exportCsv = () =>
     exporter.mutate(range, {
-      onError: (error) => toast.error(describeError(error).body, 'The export failed'),
+      onError: (error) => {
+        if (!isLeftToCaller(error)) return;
+        const { title, body } = describeError(error);
+        void messageBox.show({ title, msg: body });
+      },
     });
 
   return (
     <>
       <PageTitle title={title} />
       <Stack gap="md" maw={1040}>
-        <Text c="dimmed">{intro}</Text>
+        <Text c="gray.7">{intro}</Text>
         <DateRangeFilter value={range} onChange={setRange}>
           <Button variant="default" onClick={exportCsv} loading={exporter.isPending} ml={{ sm: 'auto' }}>
             Export CSV
@@ -57,11 +64,11 @@ export function StatementView({ kind, title, intro, unit }: StatementViewProps) 
           </Alert>
         ) : (
           <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }} aria-busy={statement.isFetching}>
-            <StatementSummary statement={statement.data} unit={unit} />
+            <StatementSummary statement={statement.data} unit={unit} pointsName={pointsName} />
             <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
               <StatementTable statement={statement.data} caption={`Amounts in ${unit}: CR credits, DR debits.`} />
               {statement.data.lines.length === 0 && (
-                <Text c="dimmed" ta="center" py="lg">
+                <Text c="gray.7" ta="center" py="lg">
                   {NO_TRANSACTIONS}
                 </Text>
               )}

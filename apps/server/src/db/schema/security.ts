@@ -1,0 +1,42 @@
+import { bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+
+/**
+ * Single-use, expiring registration (activation) tokens, stored hashed: /register e-mails one
+ * to the address on file, and only its holder can set the first password (issue 15 #3).
+ */
+export const registrationTokens = pgTable(
+  'registration_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('registration_tokens_hash_uq').on(t.tokenHash),
+    index('registration_tokens_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * Failed password sign-ins per account (the e-mail as typed, lower-case), whatever the IP, in
+ * the database so that every app instance sees the same count (docs/decisions/0014).
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** How many times the account has been throttled lately: each throttle lasts longer. */
+    throttles: smallint('throttles').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_throttle_updated_idx').on(t.updatedAt)],
+);

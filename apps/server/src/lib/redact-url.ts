@@ -1,0 +1,26 @@
+/** Query parameters whose values are secrets (reset and activation tokens, live-stream tickets). */
+const SECRET_PARAMS = new Set(['token', 'ticket', 'authtoken', 'access_token']);
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** The URL with every secret query value replaced by `[redacted]`, for logs. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return SECRET_PARAMS.has(decodedName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../../db/client.ts';
+import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { insertCredentials } from './credentials.repository.ts';
+import type { AuthLimits } from './auth.service.ts';
+import {
+  consumeRegistrationToken,
+  isLiveRegistrationToken,
+  retireRegistrationTokens,
+} from './registration.repository.ts';
+
+const INVALID_LINK = 'This activation link is invalid, already used or expired. Please register again for a new one.';
+
+/**
+ * Sets the first password with the activation link's token: the token works once, and the
+ * member is registered from then on. Like a password reset, the member then signs in.
+ */
+export async function activateRegistration(
+  deps: { db: Db; limits: AuthLimits },
+  input: { token: string; password: string; ip: string },
+) {
+  const { db } = deps;
+  if (!deps.limits.emailLinkPerIp.hit(input.ip)) throw tooManyRequests();
+  const tokenHash = hashToken(input.token);
+  // Cheap check first: an unknown or spent token costs no password hashing.
+  if (!(await isLiveRegistrationToken(db, tokenHash))) throw businessRule(INVALID_LINK, 400);
+  const passwordHash = await hashPassword(input.password);
+  const activated = await db.transaction(async (tx) => {
+    const memberId = await consumeRegistrationToken(tx, tokenHash);
+    if (memberId === undefined) return false;
+    await retireRegistrationTokens(tx, memberId);
+    return insertCredentials(tx, memberId, passwordHash);
+  });
+  if (!activated) throw businessRule(INVALID_LINK, 400);
+  return { message: 'Your account is ready. You can sign in now.' };
+}

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { fieldError, tooManyRequests } from '../../lib/app-errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { queueEmail } from '../mail/mailer.ts';
+import { findMemberProfile } from '../members/member.repository.ts';
+import { findCredentials, updatePassword } from './credentials.repository.ts';
+import { revokeOtherSessions } from './session.repository.ts';
+
+export interface ChangePasswordDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Wrong current passwords per member: a stolen session cannot guess the password. */
+  wrongPasswordPerMember: RateLimiter;
+}
+
+/**
+ * A signed-in member changes their own password: the current one proves it is them, every
+ * other session is signed out (this one stays), and the member is told by e-mail.
+ */
+export async function changePassword(
+  deps: ChangePasswordDeps,
+  auth: { memberId: number; sessionId: number },
+  input: { currentPassword: string; newPassword: string },
+) {
+  const key = String(auth.memberId);
+  if (deps.wrongPasswordPerMember.isLimited(key)) {
+    throw tooManyRequests('Too many wrong passwords. Please wait 15 minutes, or sign out and reset your password.');
+  }
+  const creds = await findCredentials(deps.db, auth.memberId);
+  if (!creds || !(await verifyPassword(creds.passwordHash, input.currentPassword))) {
+    deps.wrongPasswordPerMember.hit(key);
+    throw fieldError('currentPassword', 'The current password is not correct');
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw fieldError('newPassword', 'Choose a password different from the current one');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await updatePassword(tx, auth.memberId, passwordHash);
+    await revokeOtherSessions(tx, auth.memberId, auth.sessionId);
+  });
+  const member = await findMemberProfile(deps.db, auth.memberId);
+  if (member?.email) {
+    await queueEmail(deps.db, deps.log, {
+      kind: 'password-changed',
+      to: member.email,
+      subject: 'Your Ovation password was changed',
+      text: `Hello ${member.firstName},\n\nThe password of your Ovation account was changed, and every other device signed in to it was signed out.\n\nIf you did not make this change, reset your password from the sign-in page at once and contact support (Contact Support on the sign-in page, /contactsupport).`,
+    });
+  }
+  return { message: 'Your password has been changed. Other devices have been signed out.' };
+}

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { fieldError } from '../../lib/app-errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { queueEmail } from '../mail/mailer.ts';
+import { findCredentials } from './credentials.repository.ts';
+
+/**
+ * The e-mail address is the sign-in name and where reset links go, so changing it needs the
+ * current password (a stolen session alone cannot take the account over). Throws a field
+ * error on `currentPassword` when it is missing or wrong.
+ */
+export async function confirmEmailChange(db: Db, memberId: number, currentPassword: string | undefined) {
+  if (!currentPassword) {
+    throw fieldError('currentPassword', 'Enter your current password to change your e-mail address');
+  }
+  const creds = await findCredentials(db, memberId);
+  if (!creds || !(await verifyPassword(creds.passwordHash, currentPassword))) {
+    throw fieldError('currentPassword', 'The current password is not correct');
+  }
+}
+
+/** Tells the old address that the sign-in address changed, and where to turn if it was not them. */
+export async function tellOldAddress(
+  db: Db,
+  log: FastifyBaseLogger,
+  change: { firstName: string; oldEmail: string; newEmail: string },
+) {
+  await queueEmail(db, log, {
+    kind: 'email-changed',
+    to: change.oldEmail,
+    subject: 'Your Ovation e-mail address was changed',
+    text: `Hello ${change.firstName},\n\nThe e-mail address of your Ovation account was changed to ${change.newEmail}. From now on you sign in with that address, and password reset links go there.\n\nIf you did not make this change, contact support at once (Contact Support on the sign-in page, /contactsupport).`,
+  });
+}

@@ -1,0 +1,50 @@
+import { tooManyRequests } from '../../lib/app-errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { queueEmail } from '../mail/mailer.ts';
+import { findMemberByEmployeeNumber } from '../members/member.repository.ts';
+import type { AuthDeps } from './auth.service.ts';
+import { findCredentials } from './credentials.repository.ts';
+import { insertRegistrationToken } from './registration.repository.ts';
+
+export const ACTIVATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The one answer, whatever was found (docs/decisions/0015): it reveals nothing about anyone. */
+export const REGISTER_MESSAGE =
+  'Thank you. If those details match a member of the firm, please check your e-mail: we have sent a message to the work address we hold for you. An activation link in it works for 24 hours.';
+
+/**
+ * /register (spec §2, issue 15 #3): a member of the member database asks to claim their
+ * account. Nothing is set here; the address on file gets a single-use activation link (or, when
+ * the account is already registered, a note saying so). The answer is the same in every case.
+ */
+export async function registerMember(deps: AuthDeps, input: { employeeNumber: string; email: string; ip: string }) {
+  if (!deps.limits.registerPerIp.hit(input.ip)) throw tooManyRequests();
+  const answer = { message: REGISTER_MESSAGE };
+  const member = await findMemberByEmployeeNumber(deps.db, input.employeeNumber);
+  const onFile = member?.email ?? '';
+  if (!member || !member.active || onFile.toLowerCase() !== input.email) return answer;
+  // At most 3 e-mails per member per hour, so the form cannot be used to flood a mailbox.
+  if (!deps.limits.registerPerAccount.hit(String(member.id))) return answer;
+
+  const base = deps.publicUrl.replace(/\/$/, '');
+  if (await findCredentials(deps.db, member.id)) {
+    await queueEmail(deps.db, deps.log, {
+      kind: 'registration-already-registered',
+      to: onFile,
+      subject: 'Your Ovation account is already registered',
+      text: `Hello ${member.firstName},\n\nSomeone (perhaps you) asked to register your Ovation account, but it is already registered. Sign in at ${base}/hello, or if you have forgotten your password, reset it at ${base}/resetpassword.\n\nIf this was not you, you need do nothing.`,
+    });
+    return answer;
+  }
+
+  const token = newToken();
+  await insertRegistrationToken(deps.db, member.id, hashToken(token), new Date(Date.now() + ACTIVATION_TOKEN_TTL_MS));
+  await queueEmail(deps.db, deps.log, {
+    kind: 'registration-activation',
+    sensitive: true,
+    to: onFile,
+    subject: 'Activate your Ovation account',
+    text: `Hello ${member.firstName},\n\nUse this link within 24 hours to choose your password and activate your Ovation account:\n${base}/register?token=${encodeURIComponent(token)}\n\nIf you did not ask for this, ignore this e-mail; nothing changes until the link is used.`,
+  });
+  return answer;
+}

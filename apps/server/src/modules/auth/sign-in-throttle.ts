@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { tooManyRequests } from '../../lib/app-errors.ts';
+import { queueEmail } from '../mail/mailer.ts';
+import { findActiveMemberByEmail } from '../members/member.repository.ts';
+import { findCredentials } from './credentials.repository.ts';
+import {
+  pruneSignInFailures,
+  recordSignInAttempt,
+  startSignInPause,
+  type ThrottlePolicy,
+} from './sign-in-throttle.repository.ts';
+
+/**
+ * Account-wide sign-in throttle (docs/decisions/0014): 10 failures within 15 minutes, from
+ * any IP, pause the account's password sign-in for 15 minutes, then 30, 60 and at most 2 hours
+ * while failures go on (a day without failures starts over). Never a permanent lockout, and a
+ * password reset lifts it.
+ */
+export const SIGN_IN_THROTTLE: ThrottlePolicy = {
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+  firstPauseMs: 15 * 60 * 1000,
+  maxPauseMs: 2 * 60 * 60 * 1000,
+  decayMs: 24 * 60 * 60 * 1000,
+};
+
+export const ACCOUNT_PAUSED =
+  'Too many failed sign-ins to this account. Please wait and try again later, or reset your password to sign in now.';
+
+function minutes(ms: number): string {
+  const m = Math.round(ms / 60_000);
+  return m >= 60 && m % 60 === 0 ? `${m / 60} hour${m === 60 ? '' : 's'}` : `${m} minutes`;
+}
+
+interface ThrottleDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+/**
+ * Counts a sign-in attempt for the account typed, before the password is checked. Throws 429
+ * while the account is paused, or when parallel guesses have gone past the limit (which
+ * starts the pause). Returns the attempt's place in the window for `onFailedSignIn`.
+ */
+export async function admitSignInAttempt(deps: ThrottleDeps, email: string): Promise<number> {
+  const now = new Date();
+  const attempt = await recordSignInAttempt(deps.db, email, now, SIGN_IN_THROTTLE);
+  if (Math.random() < 0.01) await pruneSignInFailures(deps.db, now, SIGN_IN_THROTTLE.decayMs);
+  if (attempt.blockedUntil && attempt.blockedUntil > now) throw tooManyRequests(ACCOUNT_PAUSED);
+  if (attempt.failures > SIGN_IN_THROTTLE.limit) {
+    await pauseAndTell(deps, email, now);
+    throw tooManyRequests(ACCOUNT_PAUSED);
+  }
+  return attempt.failures;
+}
+
+/** After a wrong password: the attempt that reaches the limit pauses the account. */
+export async function onFailedSignIn(deps: ThrottleDeps, email: string, failures: number): Promise<void> {
+  if (failures >= SIGN_IN_THROTTLE.limit) await pauseAndTell(deps, email, new Date());
+}
+
+/** Starts the pause; when this call started it and the account is a member's, e-mails them once. */
+async function pauseAndTell(deps: ThrottleDeps, email: string, now: Date): Promise<void> {
+  const pausedUntil = await startSignInPause(deps.db, email, now, SIGN_IN_THROTTLE);
+  if (!pausedUntil) return;
+  const member = await findActiveMemberByEmail(deps.db, email);
+  if (!member?.email || !(await findCredentials(deps.db, member.id))) return;
+  deps.log.warn({ memberId: member.id }, 'account sign-in paused after repeated failures');
+  const resetLink = `${deps.publicUrl.replace(/\/$/, '')}/resetpassword`;
+  await queueEmail(deps.db, deps.log, {
+    kind: 'sign-in-throttled',
+    to: member.email,
+    subject: 'Failed sign-ins to your Ovation account',
+    text:
+      `Hello ${member.firstName},\n\n` +
+      `There were ${SIGN_IN_THROTTLE.limit} failed attempts to sign in to your Ovation account with a wrong password. ` +
+      `To protect it, signing in with a password is paused for ${minutes(pausedUntil.getTime() - now.getTime())}.\n\n` +
+      `If this was you, wait and try again. If it was not, or you have forgotten your password, reset it here ` +
+      `(this also lifts the pause):\n${resetLink}\n\nNo one has signed in to your account because of these attempts.`,
+  });
+}

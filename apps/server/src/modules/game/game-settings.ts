@@ -1,0 +1,19 @@
+import { prizeTableSchema, type PrizeTable } from '@ovation/shared/schemas/game';
+import type { Db } from '../../db/client.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+
+export interface GameSettings {
+  caps: number;
+  table: PrizeTable;
+  playsPerRecognition: number;
+  pointsName: string;
+}
+
+/** The Game Board's programme settings; a malformed prize table is a configuration error (500), never a guess. */
+export async function readGameSettings(db: Db): Promise<GameSettings> {
+  const s = await readSettings(db, ['gameBoardCaps', 'gamePrizeTable', 'playsPerRecognition', 'pointsName']);
+  const table = prizeTableSchema.parse(s.gamePrizeTable);
+  const caps = Number(s.gameBoardCaps);
+  if (!Number.isInteger(caps) || caps < 1 || caps > 48) throw new Error(`gameBoardCaps ${s.gameBoardCaps} is not 1–48`);
+  return { caps, table, playsPerRecognition: s.playsPerRecognition, pointsName: s.pointsName };
+}

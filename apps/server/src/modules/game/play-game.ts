@@ -1,0 +1,99 @@
+import type { GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
+import { businessRule, fieldError } from '../../lib/app-errors.ts';
+import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import { readMemberBalances } from '../ledger/accounts.repository.ts';
+import type { TransferSpec } from '../ledger/transfer.ts';
+import { runSend, type SendDeps } from '../sends/run-send.ts';
+import { cryptoRandom, drawPrize, isPoolEmpty, type Draw, type RandomSource } from './draw-prize.ts';
+import { readGameSettings } from './game-settings.ts';
+import { insertDraw, lockPrizePool } from './game.repository.ts';
+
+export interface Player {
+  memberId: number;
+}
+
+const noPlaysLeft = () =>
+  businessRule('You have no game plays left. You earn plays when colleagues recognise you — come back then.');
+const poolRefilling = () => businessRule('The prize pool is refilling. Your plays are kept — please try again later.');
+
+/**
+ * One play of the Game Board (issue 10): flips `cap`, draws the prize on the server and, in one
+ * database transaction through the send runner: one play from the member back to plays_issuance
+ * ('game_play'), the prize from the pool to the member's points ('game_prize', when it is worth
+ * something) and the draw's audit row. The pool is locked and read in the transaction and only
+ * the prizes it can cover are in the draw, so it never goes negative (05-game.sql's CHECK is the
+ * backstop); when it covers none the play is refused and kept.
+ */
+export async function playGame(
+  deps: SendDeps,
+  answer: IdempotentAnswer<GamePlayResponse>,
+  player: Player,
+  input: GamePlayRequest,
+  random: RandomSource = cryptoRandom,
+): Promise<GamePlayResponse> {
+  const { memberId } = player;
+  const [settings, before] = await Promise.all([readGameSettings(deps.db), readMemberBalances(deps.db, memberId)]);
+  if (input.cap > settings.caps) throw fieldError('cap', `Choose a cap from 1 to ${settings.caps}`);
+  if (before.awardsPointsAvailable1 < 1) throw noPlaysLeft();
+  const { table } = settings;
+  let drawn: { draw: Draw; poolBefore: number } | undefined;
+
+  return runSend(deps, answer, {
+    actorMemberId: memberId,
+    // The pool row is locked here, after the runner's checks and before ledger_post locks the
+    // member's accounts; a retried transaction draws again (nothing of the first one committed).
+    postings: async (tx) => {
+      const poolBefore = await lockPrizePool(tx);
+      const draw = isPoolEmpty(table.prizes, poolBefore) ? null : drawPrize(table.prizes, poolBefore, random);
+      if (!draw) throw poolRefilling();
+      drawn = { draw, poolBefore };
+      const specs: TransferSpec[] = [
+        {
+          kind: 'game_play',
+          memo: `Cap ${input.cap}: ${draw.prize.label}`,
+          actorMemberId: memberId,
+          legs: [
+            { member: { memberId, kind: 'plays' }, amount: -1 },
+            { system: 'plays_issuance', amount: 1 },
+          ],
+        },
+      ];
+      if (draw.prize.points > 0) {
+        specs.push({
+          kind: 'game_prize',
+          memo: draw.prize.label,
+          actorMemberId: memberId,
+          legs: [
+            { system: 'game_prizes', amount: -draw.prize.points },
+            { member: { memberId, kind: 'points' }, amount: draw.prize.points },
+          ],
+        });
+      }
+      return specs;
+    },
+    refuseInsufficient: () => noPlaysLeft(),
+    write: async (tx, posted) => {
+      const { draw, poolBefore } = drawn!;
+      const [playTransactionId, prizeTransactionId] = posted!.transactionIds;
+      const id = await insertDraw(tx, {
+        memberId,
+        cap: input.cap,
+        randomValue: draw.randomValue,
+        randomRange: draw.randomRange,
+        tableVersion: table.version,
+        poolBefore,
+        prizeLabel: draw.prize.label,
+        prizePoints: draw.prize.points,
+        playTransactionId: playTransactionId!,
+        prizeTransactionId: prizeTransactionId ?? null,
+      });
+      return { id, prize: { label: draw.prize.label, points: draw.prize.points } };
+    },
+    answer: (written, balances) => ({
+      playId: written.id,
+      prize: written.prize,
+      playsAvailable: balances.awardsPointsAvailable1,
+      balances,
+    }),
+  });
+}

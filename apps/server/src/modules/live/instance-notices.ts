@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { LIVE_CHANNEL } from './pg-relay.ts';
+
+/** Sessions that no instance may keep in its session cache any longer. */
+export interface SessionsChange {
+  sessionIds?: number[];
+  memberIds?: number[];
+  /** Every cached session (a change too wide to list: a members upload). */
+  all?: boolean;
+}
+
+/** A rate limiter's hit: [limiter name, hashed key, limit, window in ms]. */
+export type RateHit = [string, string, number, number];
+
+/**
+ * What app instances tell one another (never browsers): session changes for their session
+ * caches, rate-limit hits for their shared limiters. Carried on the live channel.
+ */
+export type InstanceNotice = { type: 'sessions'; change: SessionsChange } | { type: 'rate'; hits: RateHit[] };
+
+/** Above this many ids a session change is sent as `all` (a NOTIFY payload holds < 8000 bytes). */
+const MAX_IDS = 400;
+
+/**
+ * Queues a session change in the caller's transaction: PostgreSQL delivers it to every
+ * instance, this one included, when the transaction commits, and never if it rolls back. On
+ * PGlite there is no other instance and no listener; the caller also forgets locally.
+ */
+export async function noticeSessionsChangedAtCommit(db: Db, change: SessionsChange): Promise<void> {
+  const ids = (change.sessionIds?.length ?? 0) + (change.memberIds?.length ?? 0);
+  const notice: InstanceNotice = { type: 'sessions', change: ids > MAX_IDS ? { all: true } : change };
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ notice })})`);
+}

@@ -1,0 +1,96 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { behaviours, digestRuns, kudos, memberPreferences, members, serverSecrets } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
+
+/** The stored secret of this name, created with `fresh` the first time (one value for every instance). */
+export async function findOrCreateServerSecret(db: Db, name: string, fresh: string): Promise<string> {
+  await db.insert(serverSecrets).values({ name, value: fresh }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row!.value;
+}
+
+/**
+ * Active members with an address and the digest on who have no run for this week yet, in id
+ * order (a batch at a time).
+ */
+export async function findDigestCandidates(db: Db, weekStart: string, limit: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select m.id from members m
+        left join member_preferences p on p.member_id = m.id
+        where m.active and m.email is not null and coalesce(p.weekly_digest, true)
+          and not exists (select 1 from digest_runs r where r.member_id = m.id and r.week_start = ${weekStart})
+        order by m.id limit ${limit}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Claims the member's digest for the week: true for the one caller whose row went in. On
+ * PostgreSQL a second instance's insert waits for the first's transaction and then does nothing.
+ */
+export async function claimDigestRun(db: Db, memberId: number, weekStart: string) {
+  const rows = await db
+    .insert(digestRuns)
+    .values({ memberId, weekStart, queued: false })
+    .onConflictDoNothing()
+    .returning({ memberId: digestRuns.memberId });
+  return rows.length === 1;
+}
+
+export async function markDigestQueued(db: Db, memberId: number, weekStart: string) {
+  await db
+    .update(digestRuns)
+    .set({ queued: true })
+    .where(and(eq(digestRuns.memberId, memberId), eq(digestRuns.weekStart, weekStart)));
+}
+
+export async function findDigestMember(db: Db, memberId: number) {
+  const [row] = await db
+    .select({ id: members.id, firstName: members.firstName, email: members.email })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row;
+}
+
+const sender = alias(members, 'sender');
+const recipient = alias(members, 'recipient');
+
+/** Kudos items received in [from, to) by the member (`to_member`) or by their direct reports (`team`). */
+export async function findWeekKudos(db: Db, memberId: number, range: { from: Date; to: Date }, whose: 'mine' | 'team') {
+  return db
+    .select({
+      kind: kudos.kind,
+      points: kudos.points,
+      behaviour: behaviours.name,
+      senderName: sql<string>`${sender.firstName} || ' ' || ${sender.surname}`,
+      recipientId: recipient.id,
+      recipientName: sql<string>`${recipient.firstName} || ' ' || ${recipient.surname}`,
+    })
+    .from(kudos)
+    .innerJoin(sender, eq(sender.id, kudos.fromMemberId))
+    .innerJoin(recipient, eq(recipient.id, kudos.toMemberId))
+    .leftJoin(behaviours, eq(behaviours.id, kudos.behaviourId))
+    .where(
+      and(
+        whose === 'mine' ? eq(kudos.toMemberId, memberId) : eq(recipient.managerId, memberId),
+        sql`${kudos.createdAt} >= ${range.from.toISOString()} and ${kudos.createdAt} < ${range.to.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(kudos.id));
+}
+export type WeekKudos = Awaited<ReturnType<typeof findWeekKudos>>[number];
+
+/** Turns the member's weekly digest off; answers whether it was on. */
+export async function turnDigestOff(db: Db, memberId: number): Promise<boolean> {
+  const rows = await queryRows<{ was_on: boolean }>(
+    db,
+    sql`insert into member_preferences (member_id, weekly_digest) values (${memberId}, false)
+        on conflict (member_id) do update set weekly_digest = false, updated_at = now()
+          where ${memberPreferences.weeklyDigest} is distinct from false
+        returning true as was_on`,
+  );
+  return rows.length === 1;
+}

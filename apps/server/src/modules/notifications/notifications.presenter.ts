@@ -1,0 +1,18 @@
+import type { NotificationItem } from '@ovation/shared/schemas/notifications';
+import type { NotificationRow } from './notifications.repository.ts';
+
+export function presentNotification(row: NotificationRow): NotificationItem {
+  const actorName = row.actorFirstName ? `${row.actorFirstName} ${row.actorSurname ?? ''}`.trim() : null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    actorName,
+    messageLogId: row.messageLogId,
+    points: row.points,
+    reaction: row.reaction,
+    orderId: row.orderId,
+    orderStatus: row.orderStatus,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}

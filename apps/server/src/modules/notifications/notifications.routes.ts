@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  markReadRequestSchema,
+  notificationsResponseSchema,
+  preferencesSchema,
+  unsubscribeRequestSchema,
+  unsubscribeResponseSchema,
+} from '@ovation/shared/schemas/notifications';
+import { tooManyRequests } from '../../lib/app-errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { requireMember } from '../../plugins/auth.ts';
+import { listMyNotifications } from './list-notifications.ts';
+import { markNotificationsRead } from './mark-notifications-read.ts';
+import { getPreferences, updatePreferences } from './preferences.ts';
+import { unsubscribeFromDigest } from './unsubscribe.ts';
+
+/** The header bell and preferences (decision 0026); the digest's unsubscribe link (0027). */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: RateLimiter }> = async (
+  app,
+  { unsubscribeLimiter },
+) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The member’s latest notifications (the header bell), with the unread count',
+        security: [{ bearer: [] }],
+        response: { 200: notificationsResponseSchema },
+      },
+    },
+    async (request) => listMyNotifications(app.db, requireMember(request).memberId),
+  );
+
+  app.post(
+    '/api/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks notifications read',
+        security: [{ bearer: [] }],
+        body: markReadRequestSchema,
+        response: { 200: notificationsResponseSchema },
+      },
+    },
+    async (request) =>
+      markNotificationsRead({ db: app.db, bus: app.liveBus }, requireMember(request).memberId, request.body.ids),
+  );
+
+  app.get(
+    '/api/profile/preferences',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The member’s notification preferences',
+        security: [{ bearer: [] }],
+        response: { 200: preferencesSchema },
+      },
+    },
+    async (request) => getPreferences(app.db, requireMember(request).memberId),
+  );
+
+  app.put(
+    '/api/profile/preferences',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Saves the member’s notification preferences',
+        security: [{ bearer: [] }],
+        body: preferencesSchema,
+        response: { 200: preferencesSchema },
+      },
+    },
+    async (request) => updatePreferences(app.db, requireMember(request).memberId, request.body),
+  );
+
+  app.post(
+    '/api/notifications/unsubscribe',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['notifications'],
+        summary: "Turns off the weekly digest of the member the e-mail's signed link was made for",
+        body: unsubscribeRequestSchema,
+        response: { 200: unsubscribeResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!unsubscribeLimiter.hit(request.ip)) throw tooManyRequests();
+      return unsubscribeFromDigest(app.db, request.body.token);
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import type { Preferences } from '@ovation/shared/schemas/notifications';
+import type { Db } from '../../db/client.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import { findPreferences, savePreferences, type PreferencesValues } from './preferences.repository.ts';
+
+function present(v: PreferencesValues, firmHides: boolean): Preferences {
+  return {
+    email: { recognised: v.emailRecognised, high5: v.emailHigh5, points: v.emailPoints, reaction: v.emailReaction },
+    weeklyDigest: v.weeklyDigest,
+    hideCelebrations: v.hideCelebrations ?? firmHides,
+  };
+}
+
+const firmHidesCelebrations = async (db: Db) =>
+  (await readSettings(db, ['hideCelebrationsByDefault'])).hideCelebrationsByDefault === true;
+
+/** The member's notification and privacy choices (the defaults until they change one). */
+export async function getPreferences(db: Db, memberId: number): Promise<Preferences> {
+  const [values, firmHides] = await Promise.all([findPreferences(db, memberId), firmHidesCelebrations(db)]);
+  return present(values, firmHides);
+}
+
+/** Saves all of the member's choices at once and answers with them. */
+export async function updatePreferences(db: Db, memberId: number, input: Preferences): Promise<Preferences> {
+  const [stored, firmHides] = await Promise.all([findPreferences(db, memberId), firmHidesCelebrations(db)]);
+  // Saving the e-mail choices is not a privacy choice: a member who never chose keeps following
+  // the firm's setting until they pick the other way (decision 0026).
+  const hideCelebrations =
+    stored.hideCelebrations === null && input.hideCelebrations === firmHides ? null : input.hideCelebrations;
+  const values: PreferencesValues = {
+    emailRecognised: input.email.recognised,
+    emailHigh5: input.email.high5,
+    emailPoints: input.email.points,
+    emailReaction: input.email.reaction,
+    weeklyDigest: input.weeklyDigest,
+    hideCelebrations,
+  };
+  await savePreferences(db, memberId, values);
+  return present(values, firmHides);
+}

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { ReportFilters } from '@ovation/shared/schemas/reports';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
+import type { SqlReportQuery } from './report-definition.ts';
+import { memberScope } from './report-sql.repository.ts';
+
+const sum = (key: string) => sql.raw(`coalesce(sum(r."${key}"), 0)`);
+
+/** `day` (a date) falls in the filtered period. */
+const dayInPeriod = (f: ReportFilters) =>
+  sql`(${f.from ?? null}::date is null or c.day >= ${f.from ?? null}::date) and (${f.to ?? null}::date is null or c.day <= ${f.to ?? null}::date)`;
+
+/** Check-ins per day and mood (report admins only: small groups are not hidden here). */
+export const dailyCheckInQuery: SqlReportQuery = {
+  kind: 'sql',
+  tiebreak: 'day',
+  base: (f) => sql`select c.day::text as "day", count(*)::int as "checkIns",
+      (count(*) filter (where c.value = 1))::int as "happy",
+      (count(*) filter (where c.value = 2))::int as "okay",
+      (count(*) filter (where c.value = 3))::int as "unhappy",
+      round(avg(c.value), 2)::float8 as "averageMood"
+    from mood_checkins c join members m on m.id = c.member_id
+    where ${dayInPeriod(f)} and ${memberScope('m', f)}
+    group by c.day`,
+  totals: {
+    checkIns: sum('checkIns'),
+    happy: sum('happy'),
+    okay: sum('okay'),
+    unhappy: sum('unhappy'),
+  },
+};
+
+export interface DivisionNode {
+  id: number;
+  name: string;
+  level: number;
+  parentId: number | null;
+}
+
+export function listDivisions(db: Db) {
+  return queryRows<DivisionNode>(
+    db,
+    sql`select id, name, level::int as level, parent_id as "parentId" from divisions order by level, name, id`,
+  );
+}
+
+export interface WeekLeafCounts {
+  week: string;
+  divisionId: number | null;
+  members: number;
+  checkIns: number;
+  happy: number;
+  okay: number;
+  unhappy: number;
+}
+
+/**
+ * Check-ins per ISO week (Monday, yyyy-MM-dd) and member's own division, for whole weeks
+ * between `fromMonday` and `toSunday`. Every member is in one division, so distinct members
+ * add up across divisions (the k-anonymity roll-up relies on it).
+ */
+export async function weekLeafCounts(db: Db, fromMonday: string, toSunday: string): Promise<WeekLeafCounts[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select date_trunc('week', c.day)::date::text as week, m.division_id as "divisionId",
+        count(distinct c.member_id) as members, count(*) as "checkIns",
+        count(*) filter (where c.value = 1) as happy, count(*) filter (where c.value = 2) as okay,
+        count(*) filter (where c.value = 3) as unhappy
+      from mood_checkins c join members m on m.id = c.member_id
+      where c.day >= ${fromMonday}::date and c.day <= ${toSunday}::date
+      group by 1, 2`,
+  );
+  return rows.map((r) => ({
+    week: String(r.week),
+    divisionId: r.divisionId === null ? null : Number(r.divisionId),
+    members: Number(r.members),
+    checkIns: Number(r.checkIns),
+    happy: Number(r.happy),
+    okay: Number(r.okay),
+    unhappy: Number(r.unhappy),
+  }));
+}

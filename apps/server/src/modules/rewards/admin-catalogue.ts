@@ -1,0 +1,121 @@
+import type {
+  AdminCatalogueResponse,
+  AdminReward,
+  CategoryInput,
+  RewardInput,
+} from '@ovation/shared/schemas/rewards-admin';
+import type { rewardInputSchema } from '@ovation/shared/schemas/rewards-admin';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { fieldError, notFound } from '../../lib/app-errors.ts';
+import {
+  findCategoryBySlug,
+  findCatalogueItems,
+  findReward,
+  insertCategory,
+  insertRewards,
+  listCategories,
+  updateReward,
+  type RewardRow,
+} from './catalogue.repository.ts';
+import { countFreeCodes } from './orders.repository.ts';
+import { pictureUrl } from './rewards.presenter.ts';
+
+type Input = z.output<typeof rewardInputSchema>;
+
+function present(row: RewardRow, slug: string, codesInPool: number): AdminReward {
+  return {
+    rewardId: row.id,
+    name: row.name,
+    description: row.description,
+    category: slug,
+    pointsCost: row.pointsCost,
+    randValue: row.randValue,
+    fulfilment: row.fulfilment as AdminReward['fulfilment'],
+    stockLeft: row.stockLeft,
+    memberLimit: row.memberLimit,
+    active: row.active,
+    pictureUrl: pictureUrl(row.pictureId),
+    codesInPool,
+  };
+}
+
+/** Every item, withdrawn ones too, with the codes left in each voucher pool. */
+export async function getAdminCatalogue(db: Db): Promise<AdminCatalogueResponse> {
+  const [categories, rows] = await Promise.all([
+    listCategories(db),
+    findCatalogueItems(db, { includeWithdrawn: true }, 'name', 10_000, 0),
+  ]);
+  const pools = await countFreeCodes(
+    db,
+    rows.filter((r) => r.fulfilment === 'voucher').map((r) => r.id),
+  );
+  const slugOf = new Map(categories.map((c) => [c.id, c.slug]));
+  return {
+    categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
+    items: rows.map((r) => present(r, slugOf.get(r.categoryId)!, pools.get(r.id) ?? 0)),
+  };
+}
+
+async function categoryId(db: Db, slug: string) {
+  const category = await findCategoryBySlug(db, slug);
+  if (!category) throw fieldError('category', 'Choose a category');
+  return category;
+}
+
+async function presentOne(db: Db, row: RewardRow, slug: string) {
+  const pools = await countFreeCodes(db, [row.id]);
+  return present(row, slug, pools.get(row.id) ?? 0);
+}
+
+/** A new item. Voucher stock follows its code pool, so it starts at 0 until codes are loaded. */
+export async function createReward(db: Db, input: Input): Promise<AdminReward> {
+  const category = await categoryId(db, input.category);
+  const [row] = await insertRewards(db, [
+    {
+      categoryId: category.id,
+      name: input.name,
+      description: input.description,
+      pointsCost: input.pointsCost,
+      randValue: input.randValue,
+      fulfilment: input.fulfilment,
+      stockLeft: input.fulfilment === 'voucher' ? 0 : input.stockLeft,
+      memberLimit: input.memberLimit,
+      active: input.active,
+    },
+  ]);
+  return presentOne(db, row!, category.slug);
+}
+
+/**
+ * Edits an item (active false withdraws it: it leaves the catalogue and checkouts refuse it).
+ * A voucher's stock is its pool and is not edited here; an item cannot change to or from a voucher.
+ */
+export async function editReward(db: Db, rewardId: number, input: Input): Promise<AdminReward> {
+  const before = await findReward(db, rewardId);
+  if (!before) throw notFound('No such reward.');
+  if ((before.fulfilment === 'voucher') !== (input.fulfilment === 'voucher')) {
+    throw fieldError('fulfilment', 'An item cannot change to or from a voucher; create a new item instead');
+  }
+  const category = await categoryId(db, input.category);
+  const row = await updateReward(db, rewardId, {
+    categoryId: category.id,
+    name: input.name,
+    description: input.description,
+    pointsCost: input.pointsCost,
+    randValue: input.randValue,
+    fulfilment: input.fulfilment,
+    memberLimit: input.memberLimit,
+    active: input.active,
+    ...(input.fulfilment === 'voucher' ? {} : { stockLeft: input.stockLeft }),
+  });
+  return presentOne(db, row!, category.slug);
+}
+
+export async function createCategory(db: Db, input: CategoryInput) {
+  if (await findCategoryBySlug(db, input.slug)) throw fieldError('slug', 'A category with this slug exists');
+  const row = await insertCategory(db, { slug: input.slug, name: input.name, sort: 100 });
+  return { slug: row.slug, name: row.name };
+}
+
+export type { RewardInput };

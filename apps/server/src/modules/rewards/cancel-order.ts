@@ -1,0 +1,108 @@
+import type { CancelOrderResponse, Order, OrderStatus } from '@ovation/shared/schemas/rewards';
+import { businessRule, notFound } from '../../lib/app-errors.ts';
+import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { notificationEvent, orderNotification } from '../notifications/notify.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import { runSend, type SendDeps } from '../sends/run-send.ts';
+import { restoreStock } from './catalogue.repository.ts';
+import { loadOrders } from './list-orders.ts';
+import { orderStatusMail, refundMemo } from './order-mail.ts';
+import {
+  findMemberContact,
+  findOrder,
+  findOrderLines,
+  insertOrderEvents,
+  moveOrderStatus,
+  releaseCodes,
+  setRefundTransaction,
+  subtractMemberTotal,
+} from './orders.repository.ts';
+
+export interface CancelBy {
+  /** Who cancels: the member (their own order) or an administrator. */
+  actorMemberId: number;
+  /** Members may cancel only their own orders, and only while placed. */
+  asAdministrator: boolean;
+  note?: string;
+}
+
+/**
+ * Cancels an order and refunds it in one transaction (the send runner): the status moves with a
+ * guarded update (of two concurrent cancels one wins), stock goes back, unused voucher codes
+ * return to the pool, the member's per-item totals go down, and a reversing ledger transaction
+ * returns the points (never an edit). The member is e-mailed.
+ */
+export async function cancelOrder(
+  deps: SendDeps,
+  answer: IdempotentAnswer<CancelOrderResponse>,
+  by: CancelBy,
+  orderId: number,
+): Promise<CancelOrderResponse> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order || (!by.asAdministrator && order.memberId !== by.actorMemberId)) throw notFound('No such order.');
+  const from: OrderStatus[] = by.asAdministrator ? ['placed', 'processing'] : ['placed'];
+  const refusal = () =>
+    businessRule(
+      by.asAdministrator
+        ? `Order #${orderId} is ${order.status} and can no longer be cancelled`
+        : 'This order is already being processed and can no longer be cancelled',
+    );
+  if (!from.includes(order.status as OrderStatus)) throw refusal();
+  const [lines, contact, settings] = await Promise.all([
+    findOrderLines(deps.db, [orderId]),
+    findMemberContact(deps.db, order.memberId),
+    readSettings(deps.db, ['pointsName']),
+  ]);
+  const note = by.note?.trim() ?? '';
+
+  return runSend<Order, CancelOrderResponse>(deps, answer, {
+    actorMemberId: by.actorMemberId,
+    checks: [
+      async (tx) => {
+        if (!(await moveOrderStatus(tx, orderId, from, 'cancelled'))) throw refusal();
+        for (const line of [...lines].sort((a, b) => a.rewardId - b.rewardId)) {
+          await restoreStock(tx, line.rewardId, line.quantity);
+          await subtractMemberTotal(tx, order.memberId, line.rewardId, line.quantity);
+        }
+        await releaseCodes(
+          tx,
+          lines.filter((l) => l.fulfilment === 'voucher').map((l) => l.id),
+        );
+      },
+    ],
+    postings: [
+      {
+        kind: 'redemption_refund',
+        memo: refundMemo(orderId),
+        actorMemberId: by.actorMemberId,
+        legs: [
+          { system: 'redemptions', amount: -order.totalPoints },
+          { member: { memberId: order.memberId, kind: 'points' }, amount: order.totalPoints },
+        ],
+      },
+    ],
+    write: async (tx, posted) => {
+      await setRefundTransaction(tx, orderId, posted!.transactionIds[0]!);
+      await insertOrderEvents(tx, [
+        { orderId, status: 'cancelled', note, actorMemberId: by.actorMemberId },
+        { orderId, status: 'refunded', note: '', actorMemberId: by.actorMemberId },
+      ]);
+      // An administrator's cancellation reaches the member's bell (their own does not).
+      await insertNotifications(
+        tx,
+        orderNotification({ memberId: order.memberId, orderId, status: 'refunded' }, by.actorMemberId),
+      );
+      const updated = await findOrder(tx, orderId);
+      return (await loadOrders(tx, [updated!], !by.asAdministrator))[0]!;
+    },
+    mails: () =>
+      orderStatusMail(
+        { email: contact?.email ?? null, firstName: contact?.firstName ?? '' },
+        { orderId, status: 'refunded', totalPoints: order.totalPoints, note },
+        settings.pointsName,
+      ),
+    answer: (written, balances) => ({ order: written, balances }),
+    events: () => (order.memberId === by.actorMemberId ? [] : [notificationEvent(order.memberId)]),
+  });
+}

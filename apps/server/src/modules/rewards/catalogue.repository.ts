@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueSort } from '@ovation/shared/schemas/rewards';
+import type { Db } from '../../db/client.ts';
+import { rewardCategories, rewardPictures, rewards } from '../../db/schema/index.ts';
+
+export type RewardRow = typeof rewards.$inferSelect;
+export type NewReward = typeof rewards.$inferInsert;
+
+export interface CatalogueFilter {
+  categoryId?: number;
+  q?: string;
+  /** Only items costing at most this many points. */
+  maxPoints?: number;
+  includeWithdrawn?: boolean;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(filter: CatalogueFilter): SQL[] {
+  const where: SQL[] = [];
+  if (!filter.includeWithdrawn) where.push(eq(rewards.active, true));
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    where.push(or(ilike(rewards.name, pattern), ilike(rewards.description, pattern))!);
+  }
+  if (filter.maxPoints !== undefined) where.push(lte(rewards.pointsCost, filter.maxPoints));
+  return where;
+}
+
+const ORDER: Record<CatalogueSort, SQL[]> = {
+  points: [asc(rewards.pointsCost), asc(rewards.id)],
+  name: [asc(rewards.name), asc(rewards.id)],
+  newest: [desc(rewards.createdAt), desc(rewards.id)],
+};
+
+export async function listCategories(db: Db) {
+  return db.select().from(rewardCategories).orderBy(asc(rewardCategories.sort), asc(rewardCategories.id));
+}
+
+/** One page of items, one more than asked so the caller knows whether there is more. */
+export async function findCatalogueItems(
+  db: Db,
+  filter: CatalogueFilter,
+  sort: CatalogueSort,
+  limit: number,
+  offset: number,
+) {
+  const where = conditions(filter);
+  if (filter.categoryId !== undefined) where.push(eq(rewards.categoryId, filter.categoryId));
+  return db
+    .select()
+    .from(rewards)
+    .where(and(...where))
+    .orderBy(...ORDER[sort])
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function findReward(db: Db, rewardId: number) {
+  const [row] = await db.select().from(rewards).where(eq(rewards.id, rewardId)).limit(1);
+  return row;
+}
+
+export async function findRewards(db: Db, rewardIds: number[]) {
+  if (rewardIds.length === 0) return [];
+  return db.select().from(rewards).where(inArray(rewards.id, rewardIds));
+}
+
+export async function findCategoryBySlug(db: Db, slug: string) {
+  const [row] = await db.select().from(rewardCategories).where(eq(rewardCategories.slug, slug)).limit(1);
+  return row;
+}
+
+export async function findCategory(db: Db, id: number) {
+  const [row] = await db.select().from(rewardCategories).where(eq(rewardCategories.id, id)).limit(1);
+  return row;
+}
+
+export async function insertCategory(db: Db, category: typeof rewardCategories.$inferInsert) {
+  const [row] = await db.insert(rewardCategories).values(category).returning();
+  return row!;
+}
+
+export async function insertRewards(db: Db, rows: NewReward[]) {
+  if (rows.length === 0) return [];
+  return db.insert(rewards).values(rows).returning();
+}
+
+export async function updateReward(db: Db, rewardId: number, changes: Partial<NewReward>) {
+  const [row] = await db
+    .update(rewards)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(rewards.id, rewardId))
+    .returning();
+  return row;
+}
+
+/**
+ * Takes `quantity` units if that many are left (a guarded update: concurrent checkouts queue on
+ * the row and the loser sees what the winner left). Unlimited items always succeed. Returns the
+ * row after the update, or undefined when not enough stock was left.
+ */
+export async function reserveStock(db: Db, rewardId: number, quantity: number) {
+  const [row] = await db
+    .update(rewards)
+    .set({
+      stockLeft: sql`case when ${rewards.stockLeft} is null then null else ${rewards.stockLeft} - ${quantity} end`,
+    })
+    .where(and(eq(rewards.id, rewardId), sql`(${rewards.stockLeft} is null or ${rewards.stockLeft} >= ${quantity})`))
+    .returning({ id: rewards.id, stockLeft: rewards.stockLeft });
+  return row;
+}
+
+/**
+ * Checkout's reservation: takes `quantity` units only while the item is still offered at the
+ * price the member agreed to and enough is left. Undefined otherwise (the caller reads why).
+ */
+export async function reserveForCheckout(db: Db, rewardId: number, quantity: number, agreedPointsCost: number) {
+  const [row] = await db
+    .update(rewards)
+    .set({
+      stockLeft: sql`case when ${rewards.stockLeft} is null then null else ${rewards.stockLeft} - ${quantity} end`,
+    })
+    .where(
+      and(
+        eq(rewards.id, rewardId),
+        eq(rewards.active, true),
+        eq(rewards.pointsCost, agreedPointsCost),
+        sql`(${rewards.stockLeft} is null or ${rewards.stockLeft} >= ${quantity})`,
+      ),
+    )
+    .returning({ id: rewards.id });
+  return row;
+}
+
+/** Gives units back (refunds) or adds new ones (codes loaded); unlimited items stay unlimited. */
+export async function restoreStock(db: Db, rewardId: number, quantity: number) {
+  await db
+    .update(rewards)
+    .set({
+      stockLeft: sql`case when ${rewards.stockLeft} is null then null else ${rewards.stockLeft} + ${quantity} end`,
+    })
+    .where(eq(rewards.id, rewardId));
+}
+
+export async function insertRewardPicture(db: Db, picture: typeof rewardPictures.$inferInsert) {
+  await db.insert(rewardPictures).values(picture);
+}
+
+export async function insertRewardPictures(db: Db, pictures: (typeof rewardPictures.$inferInsert)[]) {
+  if (pictures.length > 0) await db.insert(rewardPictures).values(pictures);
+}
+
+export async function findRewardPicture(db: Db, picId: string) {
+  const [row] = await db.select().from(rewardPictures).where(eq(rewardPictures.picId, picId)).limit(1);
+  return row;
+}

@@ -1,0 +1,91 @@
+import type { SendResponse } from '@ovation/shared/schemas/recognition';
+import type { KudosKind } from '@ovation/shared/vocabulary';
+import type { Db } from '../../db/client.ts';
+import type { AppError } from '../../lib/app-errors.ts';
+import type { InsufficientFundsError, TransferSpec } from '../ledger/transfer.ts';
+import { notificationEvent, notificationKindOf } from '../notifications/notify.ts';
+import { kudosMails } from './kudos-mail.ts';
+import { insertKudos } from './kudos.repository.ts';
+import type { SendMember } from './recipients.repository.ts';
+import type { SendPlan } from './run-send.ts';
+import { countPairSends } from './send-limits.ts';
+
+/** The programme settings every kudos send reads. */
+export const KUDOS_SEND_SETTINGS = ['pointsName', 'pairDailyLimit', 'sendRateLimitPerMinute'] as const;
+
+/** A send that writes Kudos Thread items: a recognition, a High Five or a Pay It Forward. */
+export interface KudosSend {
+  kind: KudosKind;
+  sender: { id: number; fullName: string };
+  recipients: SendMember[];
+  message: string;
+  /** Points each recipient receives with the item (0 for none). */
+  points: number;
+  behaviourId?: number;
+  /** How the e-mails name what was sent: the behaviour, 'a High Five', 'a Pay It Forward'. */
+  mailLabel: string;
+  /** Recognitions tell the recipient's manager too. */
+  notifyManager: boolean;
+  settings: { pointsName: string; pairDailyLimit: number; sendRateLimitPerMinute: number };
+  /** Checks after the per-pair daily limit (which every kudos send counts first). */
+  checks?: Array<(tx: Db) => Promise<void>>;
+  /** The ledger transactions; the first one is the one that moved `points`. */
+  postings?: TransferSpec[];
+  refuseInsufficient?: (error: InsufficientFundsError) => AppError;
+  /** The confirmation shown to the sender. */
+  thanks: string;
+}
+
+/** Whether the member turned this kind of kudos e-mail off (read with the members). */
+function emailOff(member: SendMember, kind: KudosKind): boolean {
+  const notification = notificationKindOf(kind);
+  if (notification === 'recognised') return !member.emailRecognised;
+  return notification === 'high5' ? !member.emailHigh5 : !member.emailPoints;
+}
+
+/** The send runner's plan for a kudos send: one item per recipient, their e-mails, live events. */
+export function kudosPlan(send: KudosSend): SendPlan<number[], SendResponse> {
+  const { sender, recipients, settings } = send;
+  return {
+    actorMemberId: sender.id,
+    ratePerMinute: settings.sendRateLimitPerMinute,
+    checks: [(tx) => countPairSends(tx, sender.id, recipients, settings.pairDailyLimit), ...(send.checks ?? [])],
+    postings: send.postings ?? [],
+    refuseInsufficient: send.refuseInsufficient,
+    // The items and the recipients' bells in one statement (ids follow the rows' order).
+    write: (tx, posted) =>
+      insertKudos(
+        tx,
+        recipients.map((r) => ({
+          kind: send.kind,
+          fromMemberId: sender.id,
+          toMemberId: r.id,
+          behaviourId: send.behaviourId,
+          message: send.message,
+          points: send.points,
+          ledgerTransactionId: send.points > 0 && posted ? posted.transactionIds[0] : null,
+        })),
+        { kind: notificationKindOf(send.kind), actorMemberId: sender.id, points: send.points },
+      ),
+    mails: () =>
+      recipients.flatMap((recipient) =>
+        kudosMails({
+          kind: send.kind,
+          senderName: sender.fullName,
+          senderId: sender.id,
+          // An opted-out recipient gets no e-mail; their manager's (recognitions) still goes.
+          recipient: emailOff(recipient, send.kind) ? { ...recipient, email: null } : recipient,
+          label: send.mailLabel,
+          message: send.message,
+          points: send.points,
+          pointsName: settings.pointsName,
+          notifyManager: send.notifyManager,
+        }),
+      ),
+    answer: (ids, balances) => ({ messageLogIds: ids, message: send.thanks, balances }),
+    events: (ids) => [
+      ...ids.map((messageLogId) => ({ type: 'kudos' as const, data: { messageLogId } })),
+      ...recipients.map((r) => notificationEvent(r.id)),
+    ],
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { LiveEvent } from '../live/live-bus.ts';
+import type { SendDeps } from './run-send.ts';
+import type { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
+import { SendRateLimiter } from './send-limits.ts';
+
+/** The send runner's per-instance services, made once in the composition root (services.ts). */
+export type SendServices = Omit<SendDeps, 'log'>;
+
+export function createSendServices(
+  db: Db,
+  publish: (event: LiveEvent) => void,
+  rateLimits?: SharedRateLimits,
+): SendServices {
+  return { db, limiter: new SendRateLimiter(rateLimits), publish };
+}
+
+/** The runner's dependencies for one request: the instance's services and the request's logger. */
+export function sendDeps(services: SendServices, request: FastifyRequest): SendDeps {
+  return { ...services, log: request.log };
+}

@@ -1,0 +1,222 @@
+import type { Capabilities } from '@ovation/shared/capabilities';
+import { uploadSummarySchema, type UploadKind, type UploadSummary } from '@ovation/shared/schemas/admin-uploads';
+import type { Db } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../lib/app-errors.ts';
+import { formatDateTime } from '@ovation/shared/format/date';
+import type { TransferSpec } from '../ledger/transfer.ts';
+import { queueEmail } from '../mail/mailer.ts';
+import { runSend, type SendDeps } from '../sends/run-send.ts';
+import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import type { MemberRowData, PointsRowData } from './upload-rows.ts';
+import { notifyRecipients, uploadAppliedMails } from './upload-mail.ts';
+import {
+  ensureDivisionPath,
+  findAppliedTwin,
+  findUpload,
+  findValidRows,
+  linkRowTransactions,
+  lockUpload,
+  moveUploadStatus,
+  revokeSessionsOf,
+  setManagersByNumber,
+  setMemberRolesByNumber,
+  upsertMembers,
+  type MemberUpsert,
+  type UploadRow,
+} from './uploads.repository.ts';
+
+export const mayUpload = (caps: Capabilities, kind: string) =>
+  kind === 'members' ? caps.uploadMembers : kind === 'points' ? caps.uploadPoints : false;
+
+/**
+ * Rows per ledger call when applying points: at least 2,000, and about ten calls for a large
+ * file. Every call updates each member account it touches once (ledger_post is set-based,
+ * decision 0029), so fewer, larger calls mean fewer row versions of the same accounts inside
+ * the one transaction; ten still give the progress bar steps.
+ */
+const chunkFor = (rows: number) => Math.max(2000, Math.ceil(rows / 10));
+
+/** The refusal when a file with the same bytes was applied before: the page says when. */
+export async function appliedTwinRefusal(db: Db, upload: Pick<UploadRow, 'id' | 'kind' | 'contentHash'>) {
+  const twin = await findAppliedTwin(db, upload.kind, upload.contentHash, upload.id);
+  if (!twin) return null;
+  const when = formatDateTime(twin.appliedAt ?? twin.createdAt);
+  return conflict(`This file was already applied on ${when} by ${twin.by} (upload ${twin.uploadId}).`);
+}
+
+/**
+ * POST /api/admin/uploads/{id}/apply: moves a checked upload to 'applying' (once: the answer is
+ * stored with the move) and hands the work to the instance's upload jobs, which apply it after
+ * the answer — the work goes on if the page is closed. A file applied before is refused.
+ */
+export async function startApply(
+  deps: SendDeps,
+  answer: IdempotentAnswer<{ uploadId: number; status: 'applying' }>,
+  actor: { memberId: number; capabilities: Capabilities },
+  uploadId: number,
+) {
+  const found = await findUpload(deps.db, uploadId);
+  if (!found) throw notFound('That upload does not exist.');
+  if (!mayUpload(actor.capabilities, found.upload.kind)) throw forbidden();
+  return runSend(deps, answer, {
+    actorMemberId: actor.memberId,
+    checks: [
+      async (tx) => {
+        const upload = await lockUpload(tx, uploadId);
+        if (!upload) throw notFound('That upload does not exist.');
+        if (upload.status !== 'checked') {
+          throw conflict(`This upload is ${upload.status}; only a checked upload can be applied.`);
+        }
+        const twin = await appliedTwinRefusal(tx, upload);
+        if (twin) throw twin;
+        await moveUploadStatus(tx, uploadId, 'checked', { status: 'applying', appliedBy: actor.memberId });
+      },
+    ],
+    postings: [],
+    write: async () => null,
+    answer: () => ({ uploadId, status: 'applying' as const }),
+  });
+}
+
+/** The background work has no HTTP answer to keep: the upload's own status row records it. */
+const RECORDED_ON_THE_UPLOAD: IdempotentAnswer<UploadSummary> = { store: async () => undefined };
+
+export interface ApplyContext {
+  deps: SendDeps;
+  publicUrl: string;
+  progress: (done: number, total: number) => void;
+}
+
+/** Applies an upload in 'applying' (after the answer, or again after a restart). */
+export async function applyUpload(ctx: ApplyContext, uploadId: number): Promise<void> {
+  const found = await findUpload(ctx.deps.db, uploadId);
+  if (!found || found.upload.status !== 'applying') return;
+  const { upload } = found;
+  const summary = uploadSummarySchema.parse({ ...upload.summary });
+  const mailInfo = {
+    id: upload.id,
+    kind: upload.kind as UploadKind,
+    fileName: upload.fileName,
+    by: found.uploadedByName,
+  };
+  if (upload.kind === 'points') await applyPoints(ctx, upload, summary, mailInfo);
+  else await applyMembers(ctx, upload, summary, mailInfo);
+}
+
+/**
+ * Points: every valid row is one ledger transaction from the issuance account, all in ONE
+ * database transaction on the send runner (posted in chunks for progress): all or nothing.
+ */
+async function applyPoints(
+  ctx: ApplyContext,
+  upload: UploadRow,
+  summary: UploadSummary,
+  mailInfo: Parameters<typeof uploadAppliedMails>[1],
+) {
+  const recipients = await notifyRecipients(ctx.deps.db, 'points');
+  let rowNums: number[] = [];
+  await runSend(ctx.deps, RECORDED_ON_THE_UPLOAD, {
+    actorMemberId: upload.appliedBy ?? upload.uploadedBy,
+    checks: [
+      async (tx) => {
+        const locked = await lockUpload(tx, upload.id);
+        if (locked?.status !== 'applying') throw conflict('This upload is no longer being applied.');
+      },
+    ],
+    postings: async (tx): Promise<TransferSpec[]> => {
+      const rows = await findValidRows(tx, upload.id);
+      rowNums = rows.map((r) => r.rowNum);
+      return rows.map((r) => {
+        const data = r.data as unknown as PointsRowData & { memberId: number };
+        return {
+          kind: 'upload',
+          memo: data.reason,
+          actorMemberId: upload.appliedBy ?? upload.uploadedBy,
+          legs: [
+            { system: 'issuance', amount: -data.points },
+            {
+              member: { memberId: data.memberId, kind: data.account === 'team' ? 'team_budget' : 'points' },
+              amount: data.points,
+            },
+          ],
+        };
+      });
+    },
+    chunk: { size: chunkFor(summary.valid), progress: ctx.progress },
+    write: async (tx, posted) => {
+      const ids = posted?.transactionIds ?? [];
+      await linkRowTransactions(
+        tx,
+        upload.id,
+        rowNums.map((rowNum, i) => ({ rowNum, transactionId: ids[i]! })),
+        'transaction_id',
+      );
+      await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
+      return summary;
+    },
+    mails: (written) => uploadAppliedMails(recipients, mailInfo, written, ctx.publicUrl),
+    answer: (written) => written,
+  });
+}
+
+const UPSERT_BATCH = 2000;
+
+/**
+ * Members: valid rows apply (refused rows were listed at the check), in one transaction: new
+ * employee numbers become unregistered members, known ones are updated, leavers deactivated
+ * and signed out; managers are linked last, so a manager may be a later row of the file.
+ */
+async function applyMembers(
+  ctx: ApplyContext,
+  upload: UploadRow,
+  summary: UploadSummary,
+  mailInfo: Parameters<typeof uploadAppliedMails>[1],
+) {
+  const db = ctx.deps.db;
+  const recipients = await notifyRecipients(db, 'members');
+  await db.transaction(async (tx) => {
+    const locked = await lockUpload(tx, upload.id);
+    if (locked?.status !== 'applying') return;
+    const rows = (await findValidRows(tx, upload.id)).map((r) => r.data as unknown as MemberRowData);
+    const divisionIds = new Map<string, number | null>();
+    for (const path of new Set(rows.filter((r) => r.divisions.length > 0).map((r) => r.divisions.join('\u0000')))) {
+      divisionIds.set(path, await ensureDivisionPath(tx, path.split('\u0000')));
+    }
+    for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+      const part = rows.slice(i, i + UPSERT_BATCH);
+      await upsertMembers(
+        tx,
+        part.map((r): MemberUpsert => ({
+          e: r.employeeNumber,
+          fn: r.firstName,
+          sn: r.surname,
+          em: r.email,
+          cn: r.cellNum,
+          div: r.divisions.length > 0 ? (divisionIds.get(r.divisions.join('\u0000')) ?? null) : null,
+          co: r.country,
+          un: r.unit,
+          sd: r.startDate,
+          bd: r.birthDate,
+          ac: r.active,
+        })),
+      );
+      ctx.progress(Math.min(i + UPSERT_BATCH, rows.length), rows.length);
+    }
+    await setMemberRolesByNumber(
+      tx,
+      rows.flatMap((r) => (r.roles === null ? [] : [{ e: r.employeeNumber, r: r.roles.join(',') }])),
+    );
+    await setManagersByNumber(
+      tx,
+      rows.flatMap((r) => (r.manager ? [{ e: r.employeeNumber, m: r.manager }] : [])),
+    );
+    await revokeSessionsOf(
+      tx,
+      rows.filter((r) => !r.active).map((r) => r.employeeNumber),
+    );
+    await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
+    for (const mail of uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl)) {
+      await queueEmail(tx, ctx.deps.log, mail);
+    }
+  });
+}

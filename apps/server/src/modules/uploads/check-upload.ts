@@ -1,0 +1,250 @@
+import type { UploadKind, UploadSummary } from '@ovation/shared/schemas/admin-uploads';
+import type { Db } from '../../db/client.ts';
+import { readUploadRows, UploadFileError, type RawRow, type UploadFileType } from './read-upload-file.ts';
+import { checkMemberRow, checkPointsRow, mapHeader, type MemberRowData } from './upload-rows.ts';
+import {
+  existingEmployeeNumbers,
+  findEmailOwners,
+  findMembersByEmployeeNumbers,
+  insertUploadRows,
+  moveUploadStatus,
+  setUploadProgress,
+  type KnownMember,
+  type StagedRow,
+} from './uploads.repository.ts';
+
+const BATCH = 2000;
+const STAGE_BATCH = 10_000;
+
+export const emptySummary = (): UploadSummary => ({
+  rows: 0,
+  valid: 0,
+  refused: 0,
+  created: 0,
+  updated: 0,
+  deactivated: 0,
+  unchanged: 0,
+  personalPoints: 0,
+  teamPoints: 0,
+  members: 0,
+});
+
+/** Reads the header only: the route refuses a file it cannot open or whose columns are wrong (400). */
+export async function readHeader(kind: UploadKind, bytes: Buffer, type: UploadFileType): Promise<void> {
+  const rows = readUploadRows(bytes, type);
+  const first = await rows.next();
+  await rows.return(undefined);
+  if (first.done) throw new UploadFileError('The file is empty.');
+  mapHeader(kind, first.value.cells);
+}
+
+/** A rough row count for the progress bar (lines of a CSV; XLSX counts as it goes). */
+export function estimateRows(bytes: Buffer, type: UploadFileType): number {
+  if (type !== 'csv') return 0;
+  let lines = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
+  return Math.max(0, lines - (bytes[bytes.length - 1] === 10 ? 1 : 0));
+}
+
+interface Checked<T> {
+  row: number;
+  data?: T;
+  refusal?: string;
+}
+
+/**
+ * Checks every row (streaming parse, batched look-ups), stages the rows with their refusals and
+ * the summary, and moves the upload to 'checked' — or 'failed' with the reason when the file
+ * itself cannot be read. Progress is written every batch so a poller sees rows processed.
+ */
+export async function checkUpload(
+  db: Db,
+  job: { uploadId: number; kind: UploadKind; bytes: Buffer; type: UploadFileType },
+): Promise<void> {
+  const total = estimateRows(job.bytes, job.type);
+  const rows = readUploadRows(job.bytes, job.type);
+  const header = await rows.next();
+  if (header.done) throw new UploadFileError('The file is empty.');
+  const index = mapHeader(job.kind, header.value.cells);
+
+  const checker = job.kind === 'members' ? new MembersCheck(db) : new PointsCheck(db, job.uploadId);
+  let batch: RawRow[] = [];
+  let processed = 0;
+  const flush = async () => {
+    await checker.add(batch, index);
+    processed += batch.length;
+    batch = [];
+    await setUploadProgress(db, job.uploadId, processed, Math.max(total, processed));
+  };
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+
+  const { staged, summary } = await checker.finish();
+  for (let i = 0; i < staged.length; i += STAGE_BATCH) {
+    await insertUploadRows(db, job.uploadId, staged.slice(i, i + STAGE_BATCH));
+  }
+  await moveUploadStatus(db, job.uploadId, 'checking', {
+    status: 'checked',
+    summary: { ...summary },
+    processedRows: processed,
+    totalRows: processed,
+  });
+}
+
+/** Checks batches of rows; `finish` returns the rows still to stage (members wait for the whole file). */
+interface RowChecker {
+  add(rows: RawRow[], index: Map<string, number>): Promise<void>;
+  finish(): Promise<{ staged: StagedRow[]; summary: UploadSummary }>;
+}
+
+/** Points rows depend on no other row: each batch is staged as soon as it is checked. */
+class PointsCheck implements RowChecker {
+  private readonly summary = emptySummary();
+  private readonly membersSeen = new Set<number>();
+  constructor(
+    private readonly db: Db,
+    private readonly uploadId: number,
+  ) {}
+
+  async add(rows: RawRow[], index: Map<string, number>) {
+    const parsed = rows.map((r) => ({ row: r.row, ...checkPointsRow(r.cells, index) }));
+    const numbers = [...new Set(parsed.flatMap((p) => (p.data ? [p.data.employeeNumber] : [])))];
+    const known = new Map((await findMembersByEmployeeNumbers(this.db, numbers)).map((m) => [m.employeeNumber, m]));
+    const staged = parsed.map((p): StagedRow => {
+      this.summary.rows++;
+      const member = p.data ? known.get(p.data.employeeNumber) : undefined;
+      const refusal = !p.data
+        ? p.refusal
+        : !member
+          ? `No member has employee number “${p.data.employeeNumber}”`
+          : !member.active
+            ? `Member ${p.data.employeeNumber} is not active`
+            : p.data.account === 'team' && !member.isManager
+              ? `Member ${p.data.employeeNumber} is not a manager, so has no team budget`
+              : null;
+      if (refusal || !p.data || !member) {
+        this.summary.refused++;
+        return { rowNum: p.row, refusal: refusal ?? 'Refused', data: {} };
+      }
+      this.summary.valid++;
+      this.membersSeen.add(member.id);
+      if (p.data.account === 'team') this.summary.teamPoints += p.data.points;
+      else this.summary.personalPoints += p.data.points;
+      return { rowNum: p.row, refusal: null, data: { ...p.data, memberId: member.id } };
+    });
+    await insertUploadRows(this.db, this.uploadId, staged);
+  }
+
+  async finish() {
+    this.summary.members = this.membersSeen.size;
+    return { staged: [], summary: this.summary };
+  }
+}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
+
+/** Would applying this row change the known member? (Empty optional values keep what is there.) */
+function changes(row: MemberRowData, m: KnownMember): boolean {
+  const optional = (value: string | null, current: string | null) => value !== null && !sameText(value, current);
+  return (
+    row.firstName !== m.firstName ||
+    row.surname !== m.surname ||
+    row.country !== m.country ||
+    row.active !== m.active ||
+    optional(row.email, m.email) ||
+    optional(row.cellNum, m.cellNum) ||
+    optional(row.unit, m.unit) ||
+    optional(row.startDate, m.startDate) ||
+    optional(row.birthDate, m.birthDate) ||
+    optional(row.manager, m.managerNumber) ||
+    (row.divisions.length > 0 && row.divisions.join('/') !== (m.divisions ?? '')) ||
+    (row.roles !== null && row.roles.join(',') !== m.roles.split(',').filter(Boolean).sort().join(','))
+  );
+}
+
+class MembersCheck implements RowChecker {
+  private readonly checked: Checked<MemberRowData>[] = [];
+  private readonly known = new Map<string, KnownMember>();
+  /** Employee number → row, and e-mail → employee number, of the file's valid rows so far. */
+  private readonly numbersInFile = new Map<string, number>();
+  private readonly emailsInFile = new Map<string, string>();
+  constructor(private readonly db: Db) {}
+
+  async add(rows: RawRow[], index: Map<string, number>) {
+    const parsed = rows.map((r) => ({ row: r.row, ...checkMemberRow(r.cells, index) }));
+    const valid = parsed.flatMap((p) => (p.data ? [p.data] : []));
+    const found = await findMembersByEmployeeNumbers(this.db, [...new Set(valid.map((d) => d.employeeNumber))]);
+    for (const m of found) this.known.set(m.employeeNumber, m);
+    const owners = await findEmailOwners(this.db, [
+      ...new Set(valid.flatMap((d) => (d.email ? [d.email.toLowerCase()] : []))),
+    ]);
+    for (const p of parsed) {
+      if (!p.data) {
+        this.checked.push({ row: p.row, refusal: p.refusal });
+        continue;
+      }
+      const d = p.data;
+      const email = d.email?.toLowerCase();
+      const earlier = this.numbersInFile.get(d.employeeNumber);
+      const owner = email ? owners.get(email) : undefined;
+      const fileOwner = email ? this.emailsInFile.get(email) : undefined;
+      const refusal =
+        earlier !== undefined
+          ? `Employee number ${d.employeeNumber} is also on row ${earlier}`
+          : !this.known.has(d.employeeNumber) && !d.email
+            ? 'A new member needs an e-mail address (they register with it)'
+            : owner && owner !== d.employeeNumber
+              ? `E-mail ${d.email} belongs to member ${owner}`
+              : fileOwner && fileOwner !== d.employeeNumber
+                ? `E-mail ${d.email} is also given to ${fileOwner} in this file`
+                : null;
+      if (refusal) {
+        this.checked.push({ row: p.row, refusal });
+        continue;
+      }
+      this.numbersInFile.set(d.employeeNumber, p.row);
+      if (email) this.emailsInFile.set(email, d.employeeNumber);
+      this.checked.push({ row: p.row, data: d });
+    }
+  }
+
+  async finish() {
+    // Managers may be rows later in the file or existing members; a row whose manager is
+    // neither (or whose manager's own row was refused) is refused, until nothing changes.
+    const managers = [...new Set(this.checked.flatMap((c) => (c.data?.manager ? [c.data.manager] : [])))];
+    const inDb = await existingEmployeeNumbers(this.db, managers);
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const c of this.checked) {
+        const manager = c.data?.manager;
+        if (!c.data || !manager) continue;
+        if (this.numbersInFile.has(manager) || inDb.has(manager)) continue;
+        c.refusal = `Manager ${manager} is neither a member nor a valid row in this file`;
+        this.numbersInFile.delete(c.data.employeeNumber);
+        c.data = undefined;
+        changed = true;
+      }
+    }
+    const summary = emptySummary();
+    const staged = this.checked.map((c): StagedRow => {
+      summary.rows++;
+      if (!c.data) {
+        summary.refused++;
+        return { rowNum: c.row, refusal: c.refusal!, data: {} };
+      }
+      summary.valid++;
+      const known = this.known.get(c.data.employeeNumber);
+      if (!known) summary.created++;
+      else if (known.active && !c.data.active) summary.deactivated++;
+      else if (changes(c.data, known)) summary.updated++;
+      else summary.unchanged++;
+      return { rowNum: c.row, refusal: null, data: { ...c.data } };
+    });
+    summary.members = summary.valid;
+    return { staged, summary };
+  }
+}

@@ -1,0 +1,109 @@
+import { businessRule, conflict, notFound } from '../../lib/app-errors.ts';
+import type { TransferSpec } from '../ledger/transfer.ts';
+import { runSend, type SendDeps } from '../sends/run-send.ts';
+import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import type { PointsRowData } from './upload-rows.ts';
+import {
+  findValidRows,
+  linkRowTransactions,
+  lockMemberAccounts,
+  lockUpload,
+  moveUploadStatus,
+} from './uploads.repository.ts';
+
+type Row = { rowNum: number; transactionId: number | null; data: PointsRowData & { memberId: number } };
+const accountKind = (d: PointsRowData) => (d.account === 'team' ? 'team_budget' : 'points');
+
+/** Names at most this many refused rows in the message (the rest are counted). */
+const NAMED_ROWS = 20;
+
+/**
+ * POST /api/admin/uploads/{id}/reverse (report administrators): compensating ledger
+ * transactions, one per applied row, back to the issuance account — never edits. Refused as a
+ * whole, naming the rows, when a member no longer holds the points their rows gave them.
+ */
+export async function reverseUpload(
+  deps: SendDeps,
+  answer: IdempotentAnswer<{ uploadId: number; status: 'reversed' }>,
+  actorMemberId: number,
+  uploadId: number,
+) {
+  let rows: Row[] = [];
+  return runSend(deps, answer, {
+    actorMemberId,
+    checks: [
+      async (tx) => {
+        const upload = await lockUpload(tx, uploadId);
+        if (!upload) throw notFound('That upload does not exist.');
+        if (upload.kind !== 'points') throw businessRule('Only a points upload can be reversed.');
+        if (upload.status !== 'applied') {
+          throw conflict(`This upload is ${upload.status}; only an applied upload can be reversed.`);
+        }
+        rows = (await findValidRows(tx, uploadId)) as unknown as Row[];
+      },
+      async (tx) => {
+        // Lock the accounts (ascending id, the ledger's order) and check each still holds what
+        // the upload gave it, so nothing is spent between this check and the postings.
+        const given = new Map<string, { memberId: number; kind: string; points: number; rows: Row[] }>();
+        for (const r of rows) {
+          const key = `${r.data.memberId}:${accountKind(r.data)}`;
+          const entry = given.get(key) ?? { memberId: r.data.memberId, kind: accountKind(r.data), points: 0, rows: [] };
+          entry.points += r.data.points;
+          entry.rows.push(r);
+          given.set(key, entry);
+        }
+        const accounts = await lockMemberAccounts(tx, [...given.values()]);
+        const balances = new Map(accounts.map((a) => [`${a.memberId}:${a.kind}`, a.balance]));
+        const short = [...given.entries()]
+          .filter(([key, g]) => (balances.get(key) ?? 0) < g.points)
+          .flatMap(([key, g]) =>
+            g.rows.map((r) => ({
+              row: r.rowNum,
+              who: r.data.employeeNumber,
+              holds: balances.get(key) ?? 0,
+              gave: g.points,
+            })),
+          )
+          .sort((a, b) => a.row - b.row);
+        if (short.length > 0) {
+          const named = short
+            .slice(0, NAMED_ROWS)
+            .map((s) => `row ${s.row} (${s.who} holds ${s.holds} of the ${s.gave} uploaded)`)
+            .join('; ');
+          const more = short.length > NAMED_ROWS ? `; and ${short.length - NAMED_ROWS} more rows` : '';
+          throw businessRule(`The upload cannot be reversed: points already spent on ${named}${more}.`);
+        }
+      },
+    ],
+    postings: () =>
+      Promise.resolve(
+        rows.map((r): TransferSpec => ({
+          kind: 'upload_reversal',
+          memo: r.data.reason,
+          actorMemberId,
+          legs: [
+            { member: { memberId: r.data.memberId, kind: accountKind(r.data) }, amount: -r.data.points },
+            { system: 'issuance', amount: r.data.points },
+          ],
+        })),
+      ),
+    chunk: { size: 2000 },
+    refuseInsufficient: () => businessRule('The upload cannot be reversed: some of its points have been spent.'),
+    write: async (tx, posted) => {
+      const ids = posted?.transactionIds ?? [];
+      await linkRowTransactions(
+        tx,
+        uploadId,
+        rows.map((r, i) => ({ rowNum: r.rowNum, transactionId: ids[i]! })),
+        'reversal_transaction_id',
+      );
+      await moveUploadStatus(tx, uploadId, 'applied', {
+        status: 'reversed',
+        reversedAt: new Date(),
+        reversedBy: actorMemberId,
+      });
+      return null;
+    },
+    answer: () => ({ uploadId, status: 'reversed' as const }),
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { CelebrationRow, GetToKnowCard } from '@ovation/shared/schemas/feed';
+import type { AppConfig } from './config/env.ts';
+import { SharedRateLimits } from './lib/shared-rate-limiter.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+import { createKudosCaches, onLiveEvent, type KudosCaches } from './modules/feed/kudos-caches.ts';
+import { findKudosItem } from './modules/feed/kudos-feed.repository.ts';
+import type { CatalogueSnapshot } from './modules/rewards/get-catalogue.ts';
+import type { LeaderboardRow } from './modules/home/leaderboard.repository.ts';
+import { resolveLiveSecret } from './modules/live/live-tickets.ts';
+import { createOidcProvider, oidcSettings, type OidcProvider } from './modules/oidc/oidc-client.ts';
+import { createSendServices, type SendServices } from './modules/sends/send-deps.ts';
+import type { TrendingBehaviour } from './modules/trending/trending.repository.ts';
+import type { ReportCounts } from './modules/reports/report-engine.repository.ts';
+import { UploadJobs } from './modules/uploads/upload-jobs.ts';
+
+/**
+ * The services one app instance shares between requests, made once here and handed to the
+ * routes that use them as plugin options (never looked up from a module).
+ */
+export interface AppServices {
+  caches: {
+    kudos: KudosCaches;
+    celebrations: TtlCache<CelebrationRow[]>;
+    getToKnow: TtlCache<GetToKnowCard[]>;
+    leaderboard: TtlCache<LeaderboardRow[]>;
+    trending: TtlCache<TrendingBehaviour[]>;
+    /** A report's row count and totals per filter set (at most 10 s): paging does not recount. */
+    reportCounts: TtlCache<ReportCounts>;
+    /** The rewards catalogue (a few seconds; cleared by administrators' changes on this instance). */
+    rewardsCatalogue: TtlCache<CatalogueSnapshot>;
+  };
+  /** Signs live-stream tickets and celebration member ids (docs/decisions/0009). */
+  liveSecret: Buffer;
+  /** The send runner's database, rate limiter and event publisher. */
+  sends: SendServices;
+  /** The single sign-on provider (discovered on first use), null when OIDC_ISSUER is unset. */
+  oidc: OidcProvider | null;
+  /** Data uploads' background checks and applies (one at a time per instance). */
+  uploadJobs: UploadJobs;
+  /** Rate limiters whose hits reach every instance (sign-in, reset, register, contact, sends). */
+  rateLimits: SharedRateLimits;
+}
+
+/** Stock shown in the catalogue lags by at most this much (checkout's guarded update is what counts). */
+const REWARDS_CATALOGUE_MAX_MS = 5_000;
+
+/** Needs the db and live plugins registered. */
+export function createServices(app: FastifyInstance, config: AppConfig): AppServices {
+  const ttlMs = config.FEED_CACHE_SECONDS * 1000;
+  const kudos = createKudosCaches(ttlMs);
+  // Live events (from this or another instance) update or drop what they change in the feed caches.
+  app.liveBus.subscribe((event) => onLiveEvent(kudos, event, (id) => findKudosItem(app.db, null, id)));
+  // What instances tell one another: rate-limit hits, and session changes (at commit).
+  const rateLimits = new SharedRateLimits();
+  if (app.database.driver === 'pg') rateLimits.connect((hits) => app.liveBus.sendNotice({ type: 'rate', hits }));
+  app.liveBus.subscribeNotices((notice) => {
+    if (notice.type === 'rate') rateLimits.heard(notice.hits);
+    else if (notice.type === 'sessions') app.sessionCache.forget(notice.change);
+  });
+  const sends = createSendServices(app.db, (event) => app.liveBus.publish(event), rateLimits);
+  return {
+    caches: {
+      kudos,
+      celebrations: new TtlCache(ttlMs),
+      getToKnow: new TtlCache(ttlMs),
+      leaderboard: new TtlCache(ttlMs),
+      trending: new TtlCache(ttlMs),
+      reportCounts: new TtlCache(Math.min(ttlMs, 10_000)),
+      rewardsCatalogue: new TtlCache(Math.min(ttlMs, REWARDS_CATALOGUE_MAX_MS)),
+    },
+    liveSecret: resolveLiveSecret(config.LIVE_SECRET),
+    sends,
+    uploadJobs: new UploadJobs({
+      db: app.db,
+      log: app.log,
+      sends,
+      publicUrl: config.PUBLIC_URL,
+      forgetSessions: () => app.sessionCache.forget({ all: true }),
+    }),
+    rateLimits,
+    oidc: ((settings) => (settings ? createOidcProvider(settings) : null))(oidcSettings(config)),
+  };
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedDemoIfWanted } from '../src/boot.ts';
+import { demoSeedPlan, loadConfig } from '../src/config/env.ts';
+import { hasData } from '../src/db/seed/seed.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/**
+ * Issue 15 #5: the demo firm (with its published password) is never seeded by a production
+ * start unless it is asked for, and then loudly; `npm start` keeps its demo for newcomers.
+ */
+const config = (env: Record<string, string>) => loadConfig(env, { LOG_LEVEL: 'silent' });
+const logger = () => ({ info: vi.fn(), warn: vi.fn() });
+
+describe('the demo seed plan', () => {
+  it('never seeds a production start unless SEED_DEMO=force, embedded database or not', () => {
+    expect(demoSeedPlan(config({ NODE_ENV: 'production' })).seed).toBe(false);
+    expect(demoSeedPlan(config({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).seed).toBe(false);
+    expect(demoSeedPlan(config({ NODE_ENV: 'production', SEED_DEMO: 'off' })).seed).toBe(false);
+    const forced = demoSeedPlan(config({ NODE_ENV: 'production', SEED_DEMO: 'force' }));
+    expect(forced).toMatchObject({ seed: true, loud: true });
+  });
+
+  it('seeds a development start (the newcomer demo) and never when off', () => {
+    expect(demoSeedPlan(config({}))).toMatchObject({ seed: true, loud: false });
+    expect(demoSeedPlan(config({ SEED_DEMO: 'off' })).seed).toBe(false);
+  });
+});
+
+describe('seeding at boot', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.drop());
+
+  it('a production start leaves an empty database empty and says why', async () => {
+    const log = logger();
+    await seedDemoIfWanted(database.db, config({ NODE_ENV: 'production' }), log);
+    expect(await hasData(database.db)).toBe(false);
+    expect(log.info).toHaveBeenCalledWith(
+      expect.objectContaining({ seedDemo: 'auto' }),
+      expect.stringContaining('not seeding the demo firm'),
+    );
+  });
+
+  it('a production start told to seed does so, with a loud warning', async () => {
+    const log = logger();
+    // The real seed is covered by every e2e run; here only that it is called, and how loudly.
+    const seed = vi.fn(async () => ({ members: 0 }));
+    await seedDemoIfWanted(database.db, config({ NODE_ENV: 'production', SEED_DEMO: 'force' }), log, seed);
+    expect(seed).toHaveBeenCalledOnce();
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ seedDemo: 'force' }),
+      expect.stringMatching(/DEMO FIRM.*published password/i),
+    );
+  });
+});

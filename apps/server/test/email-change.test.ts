@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { emailOutbox } from '../src/db/schema/index.ts';
+import { setupApp } from './build-app.ts';
+import { login, memberWithToken, TEST_PASSWORD } from './factories.ts';
+
+/**
+ * Issue 15 #5: the e-mail address is the sign-in name and where reset links go. Changing it
+ * needs the current password, and the old address is told.
+ */
+const ctx = setupApp();
+const body = { cellNum: '+27 83 123 4567', interests: 'Jerusalema', asperations: 'Surfing' };
+const put = (token: string, payload: object) => ctx.request({ method: 'PUT', url: '/api/profile', token, payload });
+
+describe('changing the e-mail address', () => {
+  it('needs the current password, on its own field', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const missing = await put(token, { ...body, email: `changed.${member.id}@example.test` });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.currentPassword).toEqual([
+      'Enter your current password to change your e-mail address',
+    ]);
+
+    const wrong = await put(token, {
+      ...body,
+      email: `changed.${member.id}@example.test`,
+      currentPassword: 'not-it-at-all',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.currentPassword).toEqual(['The current password is not correct']);
+
+    // Nothing changed: the old address still signs in, and nobody was e-mailed.
+    expect(await login(ctx, member.email!)).toEqual(expect.any(String));
+    expect(await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email!))).toEqual([]);
+  });
+
+  it('changes it with the current password and tells the old address', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const newEmail = `moved.${member.id}@example.test`;
+    const res = await put(token, { ...body, email: newEmail, currentPassword: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile.email).toBe(newEmail);
+    expect(await login(ctx, newEmail)).toEqual(expect.any(String));
+
+    const [told] = await ctx.app.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, member.email!), eq(emailOutbox.kind, 'email-changed')));
+    expect(told!.subject).toBe('Your Ovation e-mail address was changed');
+    expect(told!.bodyText).toContain(newEmail);
+    expect(told!.bodyText).toContain('/contactsupport');
+  });
+
+  it('needs no password when the address stays the same (any letter case)', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const res = await put(token, { ...body, email: member.email!.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,236 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { loadConfig } from '../src/config/env.ts';
+import type { InstanceNotice } from '../src/modules/live/instance-notices.ts';
+import { createMailDispatcher, queueEmail, type SendMail } from '../src/modules/mail/mailer.ts';
+import { injector, setupApp, type TestContext } from './build-app.ts';
+import { createMember, login, memberWithToken, TEST_PASSWORD } from './factories.ts';
+import { createKudos } from './feed-factories.ts';
+import { createBehaviour, newKey, relaxLimits, setSetting } from './ledger-factories.ts';
+import { openStream } from './live-client.ts';
+
+/**
+ * Issue 15, "Several instances": two app instances, each with its own connection pool, on one
+ * PostgreSQL database (PostgreSQL only: PGlite is one process). Both keep sessions in their
+ * session caches (SESSION_CACHE_SECONDS 60) and feed pages in their caches, as in production.
+ */
+const SHARED = { SESSION_CACHE_SECONDS: 60, FEED_CACHE_SECONDS: 60, LIVE_SECRET: 'instances-test-secret' };
+const a = setupApp(SHARED);
+const b = {} as TestContext;
+let secondDatabase: Database;
+
+beforeAll(async () => {
+  const url = a.app.database.pool!.options.connectionString!;
+  secondDatabase = await openDatabase({ databaseUrl: url, pgliteDir: '', poolSize: 20 });
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...SHARED });
+  b.app = await buildApp({ config, database: secondDatabase, closeDatabase: true, logger: false });
+  await b.app.ready();
+  b.request = injector(() => b.app);
+});
+
+afterAll(async () => {
+  await b.app?.close();
+});
+
+/** Resolves when `app` has heard a notice that `matches` from the other instance (or its own commit). */
+function nextNotice(app: FastifyInstance, matches: (notice: InstanceNotice) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = app.liveBus.subscribeNotices((notice) => {
+      if (!matches(notice)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+const whoAmI = (ctx: TestContext, token: string) =>
+  ctx.request({ method: 'POST', url: '/api/site/gethomedata', token, payload: {} });
+
+describe('two app instances on one PostgreSQL', () => {
+  it('refuse a session revoked on the other instance as soon as its notice arrives, and at once on the revoking one', async () => {
+    const { token } = await memberWithToken(a);
+    // Both instances have the session in their caches.
+    expect((await whoAmI(a, token)).statusCode).toBe(200);
+    expect((await whoAmI(b, token)).statusCode).toBe(200);
+
+    const heardAtB = nextNotice(b.app, (n) => n.type === 'sessions');
+    expect((await a.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBeLessThan(300);
+    // The revoking instance: at once, no waiting.
+    expect((await whoAmI(a, token)).statusCode).toBe(401);
+    await heardAtB;
+    expect((await whoAmI(b, token)).statusCode).toBe(401);
+  });
+
+  it('sign every session of a member out on both instances after a password reset', async () => {
+    const member = await createMember(a.app);
+    const token = await login(a, member.email!);
+    expect((await whoAmI(a, token)).statusCode).toBe(200);
+    expect((await whoAmI(b, token)).statusCode).toBe(200);
+
+    const heardAtA = nextNotice(a.app, (n) => n.type === 'sessions');
+    expect(
+      (await b.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email: member.email } }))
+        .statusCode,
+    ).toBe(200);
+    const { rows } = await a.app.database.pool!.query<{ body_text: string }>(
+      `select body_text from email_outbox where to_address = $1 and kind = 'password-reset' order by id desc limit 1`,
+      [member.email],
+    );
+    const resetToken = /token=([^\s]+)/.exec(rows[0]!.body_text)![1]!;
+    const reset = await b.request({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { token: decodeURIComponent(resetToken), password: 'A-new-Passphrase-77' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await whoAmI(b, token)).statusCode).toBe(401);
+    await heardAtA;
+    expect((await whoAmI(a, token)).statusCode).toBe(401);
+  });
+
+  it('pause an account after 10 failed sign-ins split between the two instances', async () => {
+    const member = await createMember(a.app);
+    for (let i = 0; i < 10; i++) {
+      const ctx = i % 2 === 0 ? a : b;
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: member.email, password: 'wrong-password' },
+        remoteAddress: `10.88.0.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    for (const ctx of [a, b]) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: member.email, password: TEST_PASSWORD },
+        remoteAddress: '10.88.1.1',
+      });
+      expect(res.statusCode).toBe(429);
+    }
+  });
+
+  it('count a per-IP limit once across both instances', async () => {
+    // Reset requests: 10 per IP per hour. Six at A, then the rest at B once B has heard them.
+    const ip = '10.89.0.1';
+    const forgot = (ctx: TestContext, i: number) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/auth/reset-request',
+        payload: { email: `nobody${i}@instances.test` },
+        remoteAddress: ip,
+      });
+    const heardAtB = new Promise<void>((resolve) => {
+      let hits = 0;
+      const stop = b.app.liveBus.subscribeNotices((n) => {
+        if (n.type !== 'rate') return;
+        hits += n.hits.filter(([name]) => name === 'auth:resetPerIp').length;
+        if (hits >= 6) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    for (let i = 0; i < 6; i++) expect((await forgot(a, i)).statusCode).toBe(200);
+    await heardAtB;
+    const atB = [];
+    for (let i = 6; i < 12; i++) atB.push((await forgot(b, i)).statusCode);
+    expect(atB).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it('hold the per-minute send limit across both instances', async () => {
+    await relaxLimits(a.app);
+    await setSetting(a.app, 'sendRateLimitPerMinute', 3);
+    const behaviour = await createBehaviour(a.app);
+    const sender = await memberWithToken(a);
+    const recognise = async (ctx: TestContext) => {
+      const to = await createMember(a.app);
+      return (
+        await ctx.request({
+          method: 'POST',
+          url: '/api/recognition/send',
+          token: sender.token,
+          payload: { toMemberIds: [to.id], behaviourId: behaviour.id, message: 'Thank you' },
+          headers: { 'idempotency-key': newKey() },
+        })
+      ).statusCode;
+    };
+    const heardAtB = nextNotice(b.app, (n) => n.type === 'rate' && n.hits.some(([name]) => name === 'send:3'));
+    expect(await recognise(a)).toBe(200);
+    expect(await recognise(a)).toBe(200);
+    await heardAtB;
+    expect(await recognise(b)).toBe(200);
+    expect(await recognise(b)).toBe(429);
+    await relaxLimits(a.app);
+  });
+
+  it('deliver live feed events to open streams on both instances, and update both feed caches', async () => {
+    const { token, member } = await memberWithToken(a);
+    const item = await createKudos(a.app, member.id, member.id);
+    a.app.liveBus.publishKudosCreated(item.id);
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
+    const ticket = async (ctx: TestContext) =>
+      (await ctx.request({ method: 'POST', url: '/api/live/ticket', token })).json().ticket as string;
+    const list = async (ctx: TestContext) =>
+      (await ctx.request({ method: 'POST', url: '/api/shoutouts/ShoutOutList', token, payload: { page: 1 } })).json();
+    // Both instances cache page 1 with the item unliked.
+    const likeCountOf = (page: { shoutOuts: { fields: string[]; rows: unknown[][] } }) => {
+      const row = page.shoutOuts.rows.find((r) => r[page.shoutOuts.fields.indexOf('messageLogId')] === item.id)!;
+      return row[page.shoutOuts.fields.indexOf('likeCount')];
+    };
+    expect(likeCountOf(await list(a))).toBe(0);
+    expect(likeCountOf(await list(b))).toBe(0);
+
+    const atA = await openStream(port(a.app), `/api/live/stream?ticket=${await ticket(a)}`);
+    const atB = await openStream(port(b.app), `/api/live/stream?ticket=${await ticket(b)}`);
+    await Promise.all([atA.waitFor(': connected'), atB.waitFor(': connected')]);
+    const react = await a.request({
+      method: 'POST',
+      url: '/api/shoutouts/ShoutOutReact',
+      token,
+      payload: { messageLogId: item.id, reactNum: 1, isRedactReact: false },
+    });
+    expect(react.statusCode).toBe(200);
+    const event = `event: reaction\ndata: {"messageLogId":${item.id},"likeCount":1,"cheerCount":0,"supportCount":0}\n\n`;
+    await Promise.all([atA.waitFor(event), atB.waitFor(event)]);
+    atA.close();
+    atB.close();
+    // The reacting instance shows it at once; the other once it has read the item again.
+    expect(likeCountOf(await list(a))).toBe(1);
+    let seenAtB = likeCountOf(await list(b));
+    for (let i = 0; i < 100 && seenAtB !== 1; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seenAtB = likeCountOf(await list(b));
+    }
+    expect(seenAtB).toBe(1);
+  });
+
+  it('send each queued e-mail once while both instances dispatch', async () => {
+    const addresses = Array.from({ length: 30 }, (_, i) => `instances${i}@example.com`);
+    for (const to of addresses)
+      await queueEmail(a.app.db, a.app.log, { kind: 'test', to, subject: 'Hi', text: 'Body' });
+    const delivered: string[] = [];
+    const send: SendMail = async (mail) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (mail.to.startsWith('instances')) delivered.push(mail.to);
+    };
+    const dispatchers = [a.app, b.app].map((app) =>
+      createMailDispatcher(app.db, app.log, send, { intervalMs: 3_600_000, publicUrl: 'http://localhost:3000' }),
+    );
+    try {
+      await Promise.all(
+        dispatchers.map(async (d) => {
+          while ((await d.flush()) > 0);
+        }),
+      );
+    } finally {
+      await Promise.all(dispatchers.map((d) => d.stop()));
+    }
+    expect([...delivered].sort()).toEqual([...addresses].sort());
+  });
+});

@@ -1,0 +1,300 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { divisions, members } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/lib/sql-rows.ts';
+import { utcToday } from '../src/lib/utc-dates.ts';
+import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
+import { getDashboard } from '../src/modules/reports/get-dashboard.ts';
+import { splitPeriod } from '../src/modules/reports/dashboard.repository.ts';
+import { setupApp } from './build-app.ts';
+import { scanDashboardSource } from './dashboard-scan-reference.ts';
+import { createMember, memberWithToken } from './factories.ts';
+import { createBehaviour, fund, relaxLimits, send } from './ledger-factories.ts';
+
+/**
+ * The dashboard read from the daily roll-ups (decision 0030) answers exactly what the scans of
+ * kudos and ledger entries answered, for periods cut every way a month can be cut, on a firm
+ * with history over 14 months, members who moved team or left, self-kudos, reciprocal pairs,
+ * recognition deserts and every point figure; and the migration's back-fill builds the same
+ * roll-ups as the triggers.
+ */
+const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
+const today = utcToday();
+const DAY = 86_400_000;
+const dayOffset = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const ROLLUPS = [
+  'report_kudos_days',
+  'report_member_days',
+  'report_member_months',
+  'report_kudos_pairs',
+  'report_point_days',
+];
+
+async function division(name: string, level: number, parentId: number | null = null) {
+  const [row] = await ctx.app.db.insert(divisions).values({ name, level, parentId }).returning();
+  return row!.id;
+}
+
+/** A small deterministic pseudo-random sequence (the same firm on every run). */
+function lcg(seed: number) {
+  let s = seed;
+  return (n: number) => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s % n;
+  };
+}
+
+async function insertKudos(
+  rows: { kind: string; from: number; to: number; behaviour: number | null; at: string; points?: number }[],
+) {
+  for (const r of rows) {
+    await ctx.app.db.execute(
+      sql`insert into kudos (kind, from_member_id, to_member_id, behaviour_id, message, points, created_at)
+        values (${r.kind}, ${r.from}, ${r.to}, ${r.behaviour}, 'Seeded', ${r.points ?? 0}, ${r.at}::timestamptz)`,
+    );
+  }
+}
+
+/** One balanced ledger transaction at a chosen instant, written as the history would hold it. */
+async function post(kind: string, at: string, legs: { account: number; amount: number }[]) {
+  await ctx.app.db.transaction(async (tx) => {
+    const [t] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into ledger_transactions (kind, memo, created_at) values (${kind}, 'Seeded', ${at}::timestamptz) returning id`,
+    );
+    for (const leg of legs) {
+      await tx.execute(
+        sql`insert into ledger_entries (transaction_id, account_id, amount, created_at)
+          values (${t!.id}, ${leg.account}, ${leg.amount}, ${at}::timestamptz)`,
+      );
+    }
+  });
+}
+
+async function rollupContents() {
+  const out: Record<string, unknown[]> = {};
+  for (const table of ROLLUPS) {
+    out[table] = await queryRows(ctx.app.db, sql.raw(`select * from ${table} order by 1, 2, 3`));
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  await relaxLimits(ctx.app);
+  const d1 = await division('Assurance DR', 1);
+  const d2 = await division('Audit DR', 2, d1);
+  const t1 = await division('External DR', 3, d2);
+  const t2 = await division('Internal DR', 3, d2);
+  const o1 = await division('Tax DR', 1);
+  const t3 = await division('Compliance DR', 2, o1);
+  const lone = await division('Lone team DR', 3);
+  const desert = await division('Desert DR', 3);
+  const never = await division('Never DR', 3);
+  const teams = [t1, t2, t3, lone, null];
+
+  const ids: number[] = [];
+  for (let i = 0; i < 24; i++) {
+    const m = await createMember(ctx.app, {
+      firstName: `Dash${i}`,
+      surname: 'Board',
+      divisionId: teams[i % teams.length]!,
+      active: i % 7 !== 3,
+    });
+    ids.push(m.id);
+  }
+  const desertIds = [];
+  for (let i = 0; i < 3; i++) desertIds.push((await createMember(ctx.app, { divisionId: desert })).id);
+  await createMember(ctx.app, { divisionId: never });
+  const behaviourIds = [
+    (await createBehaviour(ctx.app, 'Bravery DR')).id,
+    (await createBehaviour(ctx.app, 'Care DR')).id,
+    (await createBehaviour(ctx.app, 'Craft DR')).id,
+  ];
+
+  // 700 kudos over the last 420 days, with instants on month and day edges.
+  const rand = lcg(20_261_123);
+  const kinds = ['recognition', 'recognition', 'high5', 'payitforward'];
+  const seeded: Parameters<typeof insertKudos>[0] = [];
+  for (let i = 0; i < 700; i++) {
+    const kind = kinds[rand(kinds.length)]!;
+    const day = dayOffset(-rand(420));
+    const edge = rand(5);
+    const time = edge === 0 ? '00:00:00' : edge === 1 ? '23:59:59.999' : `${10 + rand(12)}:${10 + rand(49)}:07`;
+    const from = ids[rand(ids.length)]!;
+    const to = rand(40) === 0 ? from : ids[rand(ids.length)]!;
+    seeded.push({
+      kind,
+      from,
+      to,
+      behaviour: kind === 'recognition' ? behaviourIds[rand(3)]! : null,
+      at: `${day}T${time}Z`,
+      points: kind === 'high5' ? 0 : 10,
+    });
+  }
+  // The first of a few months at midnight, and the last instant before it.
+  for (const back of [35, 65, 100]) {
+    const first = `${dayOffset(-back).slice(0, 7)}-01`;
+    seeded.push({ kind: 'high5', from: ids[1]!, to: ids[2]!, behaviour: null, at: `${first}T00:00:00Z` });
+    seeded.push({
+      kind: 'high5',
+      from: ids[2]!,
+      to: ids[1]!,
+      behaviour: null,
+      at: new Date(Date.parse(`${first}T00:00:00Z`) - 1).toISOString(),
+    });
+  }
+  // A pair that recognises each other far more than anyone else, and a desert team last
+  // recognised four months ago.
+  for (let i = 0; i < 6; i++) {
+    seeded.push({ kind: 'high5', from: ids[5]!, to: ids[10]!, behaviour: null, at: `${dayOffset(-2 - i)}T09:00:00Z` });
+    seeded.push({ kind: 'high5', from: ids[10]!, to: ids[5]!, behaviour: null, at: `${dayOffset(-3 - i)}T09:00:00Z` });
+  }
+  seeded.push({ kind: 'high5', from: ids[0]!, to: desertIds[0]!, behaviour: null, at: `${dayOffset(-120)}T15:30:00Z` });
+  seeded.push({ kind: 'high5', from: ids[0]!, to: desertIds[1]!, behaviour: null, at: `${dayOffset(-200)}T15:30:00Z` });
+  await insertKudos(seeded);
+
+  // Point history: issuance, recognitions and Pay It Forwards, redemptions and game prizes.
+  const issuance = await systemAccountId(ctx.app.db, 'issuance');
+  const redemptions = await systemAccountId(ctx.app.db, 'redemptions');
+  const prizes = await systemAccountId(ctx.app.db, 'game_prizes');
+  const accounts = [];
+  for (const id of ids.slice(0, 8)) accounts.push(await memberAccountId(ctx.app.db, id, 'points'));
+  for (let i = 0; i < 60; i++) {
+    const at = `${dayOffset(-rand(400))}T${10 + rand(12)}:00:00Z`;
+    const a = accounts[rand(accounts.length)]!;
+    const b = accounts[rand(accounts.length)]!;
+    const amount = 5 + rand(50);
+    switch (i % 5) {
+      case 0:
+        await post('issuance', at, [
+          { account: issuance, amount: -amount },
+          { account: a, amount },
+        ]);
+        break;
+      case 1:
+        await post('recognition', at, [
+          { account: issuance, amount: -amount },
+          { account: a, amount },
+        ]);
+        break;
+      case 2:
+        await post('payitforward', at, [
+          { account: a, amount: -amount },
+          { account: b, amount },
+        ]);
+        break;
+      case 3:
+        await post('redemption', at, [
+          { account: a, amount: -amount },
+          { account: redemptions, amount },
+        ]);
+        break;
+      default:
+        await post('game_prize', at, [
+          { account: prizes, amount: -amount },
+          { account: a, amount },
+        ]);
+    }
+  }
+
+  // Today, through the real send routes (one transaction each, the triggers firing at commit).
+  const manager = await memberWithToken(ctx, { isManager: true, divisionId: t1 });
+  const giver = await memberWithToken(ctx, { divisionId: t2, managerId: manager.member.id });
+  await ctx.app.db.execute(
+    sql`update members set manager_id = ${manager.member.id} where id in (${ids[0]}, ${ids[1]})`,
+  );
+  await fund(ctx.app, manager.member.id, 1000, 'team_budget');
+  await fund(ctx.app, giver.member.id, 300);
+  const sends = [
+    send(ctx, '/api/recognition/send', manager.token, {
+      toMemberIds: [ids[0], ids[1], giver.member.id],
+      behaviourId: behaviourIds[0],
+      message: 'Well done all',
+      points: 20,
+    }),
+    send(ctx, '/api/payitforward/send', giver.token, { toMemberId: ids[2], points: 30, message: 'Coffee' }),
+    send(ctx, '/api/high5/send', giver.token, { toMemberId: ids[4], message: 'High five' }),
+  ];
+  for (const res of sends) expect(`${(await res).statusCode} ${(await res).body}`).toMatch(/^200 /);
+
+  // A member moves team after being recognised: the dashboard counts members where they are now.
+  await ctx.app.db.execute(sql`update members set division_id = ${t3} where id = ${ids[0]}`);
+  expect(await ctx.app.db.$count(members)).toBeGreaterThan(28);
+});
+
+describe('dashboard from the roll-ups', () => {
+  const periods: [string, string | undefined, string | undefined][] = [
+    ['the default 90 days', undefined, undefined],
+    ['today only', today, today],
+    ['a whole year', dayOffset(-364), today],
+    ['the year before last month', dayOffset(-366), dayOffset(-40)],
+    ['within one month', `${dayOffset(-70).slice(0, 7)}-03`, `${dayOffset(-70).slice(0, 7)}-20`],
+    ['from a first of the month', `${dayOffset(-150).slice(0, 7)}-01`, dayOffset(-20)],
+    [
+      'to the last day of a month',
+      dayOffset(-200),
+      new Date(Date.parse(`${dayOffset(-30).slice(0, 7)}-01T00:00:00Z`) - DAY).toISOString().slice(0, 10),
+    ],
+    ['across two month ends', dayOffset(-75), dayOffset(-15)],
+    ['a first of the month alone', `${dayOffset(-65).slice(0, 7)}-01`, `${dayOffset(-65).slice(0, 7)}-01`],
+    ['a quiet stretch with no kudos', dayOffset(-1500), dayOffset(-1200)],
+  ];
+
+  it.each(periods)('answers %s exactly as the scans did', async (_label, from, to) => {
+    const query = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    const rolled = await getDashboard(ctx.app.db, query, today);
+    const scanned = await getDashboard(ctx.app.db, query, today, scanDashboardSource);
+    expect(rolled).toEqual(scanned);
+  });
+
+  it('is not trivially equal: the seeded year has every figure', async () => {
+    const year = await getDashboard(ctx.app.db, { from: dayOffset(-364), to: today }, today);
+    expect(year.recognitionsByWeek.length).toBeGreaterThan(40);
+    expect(year.byBehaviour.map((b) => b.behaviour)).toEqual(expect.arrayContaining(['Bravery DR', 'Care DR']));
+    expect(year.points.issued).toBeGreaterThan(0);
+    expect(year.points.given).toBeGreaterThan(0);
+    expect(year.points.redeemed).toBeGreaterThan(0);
+    expect(year.points.won).toBeGreaterThan(0);
+    expect(year.equity.deserts.map((d) => d.division)).toEqual(expect.arrayContaining(['Desert DR', 'Never DR']));
+    expect(year.equity.deserts.find((d) => d.division === 'Desert DR')?.lastRecognised).toMatch(/^\d{4}-/);
+    expect(year.equity.reciprocalPairs.length).toBeGreaterThan(0);
+  });
+
+  it('splits a period into whole months and edge days', () => {
+    expect(splitPeriod({ fromDay: '2026-01-15', toDay: '2026-04-10' })).toEqual({
+      months: ['2026-02-01', '2026-04-01'],
+      days: [
+        ['2026-01-15', '2026-02-01'],
+        ['2026-04-01', '2026-04-11'],
+      ],
+    });
+    expect(splitPeriod({ fromDay: '2026-01-01', toDay: '2026-01-31' })).toEqual({
+      months: ['2026-01-01', '2026-02-01'],
+      days: [],
+    });
+    expect(splitPeriod({ fromDay: '2026-01-02', toDay: '2026-01-30' })).toEqual({
+      months: null,
+      days: [['2026-01-02', '2026-01-31']],
+    });
+    expect(splitPeriod({ fromDay: '2025-12-31', toDay: '2026-01-01' })).toEqual({
+      months: null,
+      days: [['2025-12-31', '2026-01-02']],
+    });
+  });
+
+  it('the migration’s back-fill builds the same roll-ups as the triggers', async () => {
+    const byTriggers = await rollupContents();
+    const folder = new URL('../src/db/migrations/', import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith('_report_rollups.sql'))!;
+    const migration = readFileSync(new URL(file, folder), 'utf8');
+    const backfill = migration.slice(migration.indexOf('-- Back-fill'));
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`truncate ${ROLLUPS.join(', ')}`));
+      for (const statement of backfill.split('--> statement-breakpoint')) {
+        if (statement.replace(/--.*$/gm, '').trim()) await tx.execute(sql.raw(statement));
+      }
+    });
+    expect(await rollupContents()).toEqual(byTriggers);
+  });
+});

@@ -1,0 +1,476 @@
+import ExcelJS from 'exceljs';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credentials, divisions, kudos, ledgerAccounts, ledgerEntries, members } from '../src/db/schema/index.ts';
+import { formatDate } from '@ovation/shared/format/date';
+import { csvCell } from '../src/lib/spreadsheet-cells.ts';
+import type { ReportColumnDef, ReportDefinition } from '../src/modules/reports/report-definition.ts';
+import { forEachBatch } from '../src/modules/reports/report-engine.repository.ts';
+import { wireValue } from '../src/modules/reports/report-values.ts';
+import { computedRows } from '../src/modules/reports/query-report.ts';
+import { findReport, REPORTS } from '../src/modules/reports/reports.registry.ts';
+import { setupApp } from './build-app.ts';
+import { createMember, memberWithToken } from './factories.ts';
+import { createBehaviour, fund, relaxLimits, send } from './ledger-factories.ts';
+
+/**
+ * Report queries on data with known answers (issue 12): a small firm, real sends through the
+ * API, and figures that must match the ledger.
+ */
+const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
+let adminToken = '';
+const ids = {} as Record<'d1' | 'd2' | 't1' | 't2' | 'o1' | 'o2' | 't3' | 'm' | 'a' | 'b' | 'c' | 'k', number>;
+
+async function division(name: string, level: number, parentId: number | null = null) {
+  const [row] = await ctx.app.db.insert(divisions).values({ name, level, parentId }).returning();
+  return row!.id;
+}
+
+type Table = { fields: string[]; rows: unknown[][]; total: number; totals?: Record<string, unknown>; note?: string };
+
+async function query(key: string, payload: object = {}, token = adminToken): Promise<Table> {
+  const res = await ctx.request({ method: 'POST', url: `/api/reports/${key}/query`, token, payload });
+  if (res.statusCode !== 200) throw new Error(`${key}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+const records = (t: Table) => t.rows.map((row) => Object.fromEntries(t.fields.map((f, i) => [f, row[i]])));
+const rowOf = (t: Table, field: string, value: unknown) => records(t).find((r) => r[field] === value);
+
+beforeAll(async () => {
+  await relaxLimits(ctx.app);
+  ids.d1 = await division('Assurance R', 1);
+  ids.d2 = await division('Audit R', 2, ids.d1);
+  ids.t1 = await division('External R', 3, ids.d2);
+  ids.t2 = await division('Internal R', 3, ids.d2);
+  ids.o1 = await division('Tax R', 1);
+  ids.o2 = await division('Corporate R', 2, ids.o1);
+  ids.t3 = await division('Compliance R', 3, ids.o2);
+
+  const manager = await memberWithToken(ctx, {
+    isManager: true,
+    firstName: 'Mona',
+    surname: 'Manager',
+    divisionId: ids.t1,
+  });
+  ids.m = manager.member.id;
+  const a = await memberWithToken(ctx, { firstName: 'Ann', surname: 'Able', divisionId: ids.t1, managerId: ids.m });
+  ids.a = a.member.id;
+  const b = await memberWithToken(ctx, { firstName: 'Ben', surname: 'Baker', divisionId: ids.t2, managerId: ids.m });
+  ids.b = b.member.id;
+  ids.c = (await createMember(ctx.app, { firstName: 'Cara', surname: 'Cole', divisionId: ids.t3 })).id;
+  ids.k = (
+    await createMember(ctx.app, { firstName: 'Kofi', surname: 'Kenya', divisionId: ids.t3, country: 'Kenya' })
+  ).id;
+  await createMember(ctx.app, { firstName: 'Una', surname: 'Unregistered', divisionId: ids.t3, registered: false });
+  adminToken = (await memberWithToken(ctx, { isAdminReports: true, firstName: 'Ada', surname: 'Admin' })).token;
+
+  await fund(ctx.app, ids.m, 1000, 'team_budget');
+  await fund(ctx.app, ids.a, 200);
+  const behaviour = await createBehaviour(ctx.app, 'Teamwork R');
+  const rec = await send(ctx, '/api/recognition/send', manager.token, {
+    toMemberIds: [ids.a, ids.b],
+    behaviourId: behaviour.id,
+    message: '=HYPERLINK("http://evil","click")',
+    points: 50,
+  });
+  expect(rec.statusCode).toBe(200);
+  expect(
+    (await send(ctx, '/api/payitforward/send', a.token, { toMemberId: ids.c, points: 30, message: 'Coffee' }))
+      .statusCode,
+  ).toBe(200);
+  expect((await send(ctx, '/api/high5/send', b.token, { toMemberId: ids.c, message: '+1 well done' })).statusCode).toBe(
+    200,
+  );
+});
+
+describe('member and manager balances match the ledger', () => {
+  it('shows each member’s points and plays earned, spent and balance', async () => {
+    const t = await query('reportmemberbalances', { pageSize: 200 });
+    expect(rowOf(t, 'member', 'Ann Able')).toMatchObject({
+      pointsEarned: 250,
+      pointsSpent: 30,
+      pointsBalance: 220,
+      playsEarned: 1,
+      playsBalance: 1,
+      division1: 'Assurance R',
+      division: 'External R',
+    });
+    expect(rowOf(t, 'member', 'Ben Baker')).toMatchObject({ pointsEarned: 50, pointsSpent: 0, pointsBalance: 50 });
+    expect(rowOf(t, 'member', 'Cara Cole')).toMatchObject({ pointsEarned: 30, pointsBalance: 30, playsBalance: 0 });
+
+    const [ledger] = await ctx.app.db
+      .select({ points: sql<string>`sum(${ledgerAccounts.balance})` })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'points'), isNotNull(ledgerAccounts.memberId)));
+    expect(t.totals?.pointsBalance).toBe(Number(ledger!.points));
+    expect(t.totals?.pointsBalance).toBe(300);
+    expect(t.totals?.pointsEarned).toBe(330);
+    expect(t.totals?.pointsSpent).toBe(30);
+    expect(t.total).toBe((await ctx.app.db.select({ n: sql<number>`count(*)` }).from(members))[0]!.n * 1);
+  });
+
+  it('filters by division at any level and by country', async () => {
+    const byTop = await query('reportmemberbalances', { filters: { division1: ids.d1 } });
+    expect(
+      records(byTop)
+        .map((r) => r.member)
+        .sort(),
+    ).toEqual(['Ann Able', 'Ben Baker', 'Mona Manager']);
+    const byTeam = await query('reportmemberbalances', { filters: { division3: ids.t2 } });
+    expect(records(byTeam).map((r) => r.member)).toEqual(['Ben Baker']);
+    const kenya = await query('reportmemberbalances', { filters: { country: 'kenya' } });
+    expect(records(kenya).map((r) => r.member)).toEqual(['Kofi Kenya']);
+    const search = await query('reportmemberbalances', { filters: { search: 'baker' } });
+    expect(search.total).toBe(1);
+  });
+
+  it('shows managers’ budgets: allocated, spent, remaining, recognitions and team reached', async () => {
+    const t = await query('reportmanagement', { filters: { division1: ids.d1 } });
+    expect(records(t)).toEqual([
+      expect.objectContaining({
+        member: 'Mona Manager',
+        teamSize: 2,
+        allocated: 1000,
+        spent: 100,
+        remaining: 900,
+        recognitionsSent: 2,
+        membersReached: 2,
+        reachedShare: 100,
+      }),
+    ]);
+  });
+
+  it('gives a manager’s opening and closing balance around a period', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const now = await query('reportmanagerbalances', { filters: { division3: ids.t1, from: today, to: today } });
+    expect(records(now)[0]).toMatchObject({ opening: 0, allocated: 1000, spent: 100, closing: 900, movements: 3 });
+    const later = await query('reportmanagerbalances', {
+      filters: { division3: ids.t1, from: tomorrow, to: tomorrow },
+    });
+    expect(records(later)[0]).toMatchObject({ opening: 900, allocated: 0, spent: 0, closing: 900, movements: 0 });
+    const before = await query('reportmanagerbalances', {
+      filters: { division3: ids.t1, from: '2020-01-01', to: '2020-12-31' },
+    });
+    expect(records(before)[0]).toMatchObject({ opening: 0, closing: 0 });
+  });
+
+  it('lists every ledger entry; the entries of the whole ledger sum to zero', async () => {
+    const t = await query('reporttransactions', { pageSize: 200 });
+    const [count] = await ctx.app.db.select({ n: sql<number>`count(*)` }).from(ledgerEntries);
+    expect(t.total).toBe(Number(count!.n));
+    expect(t.totals?.amount).toBe(0);
+    const pif = records(t).filter((r) => r.kind === 'payitforward');
+    expect(pif.map((r) => [r.accountHolder, r.amount]).sort()).toEqual([
+      ['Ann Able', -30],
+      ['Cara Cole', 30],
+    ]);
+    expect(pif[0]!.reference).toMatch(/^T\d{7}$/);
+    const teamOnly = await query('reporttransactions', { filters: { division3: ids.t2 } });
+    expect(records(teamOnly).every((r) => r.accountHolder === 'Ben Baker')).toBe(true);
+    expect(
+      records(teamOnly)
+        .map((r) => [r.kind, r.account, r.amount])
+        .sort(),
+    ).toEqual([
+      ['plays_earned', 'plays', 1],
+      ['recognition', 'points', 50],
+    ]);
+  });
+});
+
+describe('kudos reports', () => {
+  it('lists recognitions and High Fives with behaviour, points and reactions; sorts and pages', async () => {
+    const t = await query('reportsimplysay', { sort: { column: 'to', direction: 'asc' } });
+    expect(t.total).toBe(3);
+    expect(t.totals).toEqual({ points: 100, reactions: 0 });
+    expect(records(t).map((r) => [r.to, r.label, r.points])).toEqual([
+      ['Ann Able', 'Teamwork R', 50],
+      ['Ben Baker', 'Teamwork R', 50],
+      ['Cara Cole', 'High Five', 0],
+    ]);
+    const page2 = await query('reportsimplysay', { page: 2, pageSize: 2, sort: { column: 'to', direction: 'desc' } });
+    expect(page2.total).toBe(3);
+    expect(records(page2).map((r) => r.to)).toEqual(['Ann Able']);
+    const found = await query('reportsimplysay', { filters: { search: 'WELL DONE' } });
+    expect(records(found).map((r) => r.from)).toEqual(['Ben Baker']);
+    const percent = await query('reportsimplysay', { filters: { search: '%' } });
+    expect(percent.total).toBe(0);
+    const past = await query('reportsimplysay', { filters: { from: '2020-01-01', to: '2020-01-31' } });
+    expect(past.total).toBe(0);
+  });
+
+  it('lists Pay It Forwards; a division matches the sender or the recipient', async () => {
+    const t = await query('reportpayitforward');
+    expect(records(t)).toEqual([
+      expect.objectContaining({ from: 'Ann Able', to: 'Cara Cole', points: 30, message: 'Coffee' }),
+    ]);
+    expect((await query('reportpayitforward', { filters: { division1: ids.d1 } })).total).toBe(1);
+    expect((await query('reportpayitforward', { filters: { division1: ids.o1 } })).total).toBe(1);
+    expect((await query('reportpayitforward', { filters: { division3: ids.t2 } })).total).toBe(0);
+    expect((await query('reportpayitforward', { filters: { country: 'Kenya' } })).total).toBe(0);
+  });
+});
+
+describe('member reports', () => {
+  it('counts registered members and the registration rate', async () => {
+    const t = await query('reportregistrations', { filters: { division3: ids.t3 } });
+    expect(records(t).map((r) => [r.member, r.registered])).toEqual([
+      ['Cara Cole', 'Yes'],
+      ['Kofi Kenya', 'Yes'],
+      ['Una Unregistered', 'No'],
+    ]);
+    expect(records(t)[2]!.registeredAt).toBeNull();
+    expect(records(t)[0]!.registeredAt).toBe(new Date().toISOString().slice(0, 10));
+    expect(t.totals).toEqual({ members: 3, registeredCount: 2, notRegistered: 1, registrationRate: 66.7 });
+    const all = await query('reportregistrations');
+    const [registered] = await ctx.app.db.select({ n: sql<number>`count(*)` }).from(credentials);
+    expect(all.totals?.registeredCount).toBe(Number(registered!.n));
+  });
+
+  it('lists birthdays and work anniversaries falling in the period', async () => {
+    const m = await createMember(ctx.app, {
+      firstName: 'Bea',
+      surname: 'Birthday',
+      employeeNumber: 'BDAY01',
+      birthDate: '1990-03-15',
+      startDate: '2020-03-20',
+    });
+    expect(m.id).toBeGreaterThan(0);
+    const t = await query('reportbirthdays', { filters: { from: '2026-03-01', to: '2026-03-31', search: 'BDAY01' } });
+    expect(records(t).map((r) => [r.date, r.occasion, r.years])).toEqual([
+      ['2026-03-15', 'Birthday', null],
+      ['2026-03-20', 'Work anniversary', 6],
+    ]);
+    expect(t.totals).toEqual({ birthdays: 1, anniversaries: 1 });
+    const april = await query('reportbirthdays', {
+      filters: { from: '2026-04-01', to: '2026-04-30', search: 'BDAY01' },
+    });
+    expect(april.total).toBe(0);
+    const tooLong = await ctx.request({
+      method: 'POST',
+      url: '/api/reports/reportbirthdays/query',
+      token: adminToken,
+      payload: { filters: { from: '2025-01-01', to: '2026-06-30' } },
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('shows the member master data to report admins', async () => {
+    const t = await query('reportmemberdatabase', { filters: { search: 'Mona' } });
+    expect(records(t)[0]).toMatchObject({
+      firstName: 'Mona',
+      isManager: 'Yes',
+      division1: 'Assurance R',
+      registered: 'Yes',
+    });
+  });
+});
+
+describe('exports', () => {
+  it('streams the whole filtered result as CSV, formulas neutralised, dates dd/MM/yyyy', async () => {
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reportsimplysay/export?format=csv&sort=to&direction=asc',
+      token: adminToken,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="reportsimplysay-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = parseCsv(res.body.replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual([
+      'When',
+      'From',
+      'From team',
+      'To',
+      'To team',
+      'Behaviour',
+      'Points',
+      'Reactions',
+      'Message',
+    ]);
+    expect(lines.slice(1).map((l) => l[3])).toEqual(['Ann Able', 'Ben Baker', 'Cara Cole']);
+    expect(lines[1]![8]).toBe(`'=HYPERLINK("http://evil","click")`);
+    expect(lines[3]![8]).toBe(`'+1 well done`);
+    expect(lines[1]![0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  it('streams XLSX that a real parser opens: numbers, dates and neutralised text', async () => {
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reportsimplysay/export?format=xlsx&sort=to&direction=asc',
+      token: adminToken,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(1).getCell(1).value).toBe('When');
+    const first = sheet.getRow(2);
+    expect(first.getCell(4).value).toBe('Ann Able');
+    expect(first.getCell(7).value).toBe(50);
+    expect(first.getCell(1).value).toBeInstanceOf(Date);
+    expect(first.getCell(9).value).toBe(`'=HYPERLINK("http://evil","click")`);
+    expect(first.getCell(9).formula).toBeUndefined();
+  });
+
+  it('exports every row, not just a page', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/reports/reporttransactions/export', token: adminToken });
+    const [count] = await ctx.app.db.select({ n: sql<number>`count(*)` }).from(ledgerEntries);
+    expect(parseCsv(res.body.replace(/^\uFEFF/, '')).length - 1).toBe(Number(count!.n));
+  });
+
+  it('refuses bad filters before streaming', async () => {
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reportsimplysay/export?format=csv&from=2026-13-01',
+      token: adminToken,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('daily check-ins', () => {
+  it('counts check-ins per day and mood', async () => {
+    await ctx.app.db.execute(sql`insert into mood_checkins (member_id, day, value) values
+      (${ids.a}, '2026-02-02', 1), (${ids.b}, '2026-02-02', 3), (${ids.c}, '2026-02-02', 1), (${ids.a}, '2026-02-03', 2)`);
+    const t = await query('reportdailycheckin', { filters: { from: '2026-02-01', to: '2026-02-28' } });
+    expect(records(t)).toEqual([
+      { day: '2026-02-03', checkIns: 1, happy: 0, okay: 1, unhappy: 0, averageMood: 2 },
+      { day: '2026-02-02', checkIns: 3, happy: 2, okay: 0, unhappy: 1, averageMood: 1.67 },
+    ]);
+    expect(t.totals).toEqual({ checkIns: 4, happy: 2, okay: 1, unhappy: 1 });
+  });
+});
+
+describe('dashboard', () => {
+  it('answers the period’s kinds, behaviours, participation, points and equity from the data', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/reports/dashboard?from=${today}&to=${today}`,
+      token: adminToken,
+    });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    const kinds = d.recognitionsByWeek.reduce(
+      (s: Record<string, number>, w: Record<string, number>) => ({
+        recognition: s.recognition! + w.recognition!,
+        high5: s.high5! + w.high5!,
+        payitforward: s.payitforward! + w.payitforward!,
+      }),
+      { recognition: 0, high5: 0, payitforward: 0 },
+    );
+    expect(kinds).toEqual({ recognition: 2, high5: 1, payitforward: 1 });
+    expect(d.byBehaviour).toEqual([{ behaviour: 'Teamwork R', count: 2 }]);
+    expect(d.points).toEqual({ issued: 1200, given: 130, redeemed: 0, won: 0 });
+    const [active] = await ctx.app.db
+      .select({ n: sql<number>`count(*)` })
+      .from(members)
+      .where(eq(members.active, true));
+    expect(d.participation).toMatchObject({ members: Number(active!.n), gave: 3, received: 3 });
+    const assurance = d.byDivision.find((x: { division: string }) => x.division === 'Assurance R');
+    expect(assurance).toMatchObject({ given: 4, received: 2 });
+    expect(d.equity.giniMembers).toBeGreaterThan(0.5);
+    expect(d.equity.giniMembers).toBeLessThan(1);
+    const deserts = d.equity.deserts.map((x: { division: string }) => x.division);
+    expect(deserts).not.toContain('External R');
+    expect(deserts).not.toContain('Compliance R');
+    expect(deserts.length).toBeGreaterThan(0);
+    expect(d.equity.reciprocalPairs).toEqual([]);
+  });
+
+  it('refuses a period longer than a year or reversed', async () => {
+    const long = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/dashboard?from=2024-01-01&to=2026-01-01',
+      token: adminToken,
+    });
+    expect(long.statusCode).toBe(400);
+    const reversed = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/dashboard?from=2026-02-01&to=2026-01-01',
+      token: adminToken,
+    });
+    expect(reversed.statusCode).toBe(400);
+  });
+});
+
+/** A small RFC 4180 reader (quotes, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+describe('CSV bytes', () => {
+  beforeAll(async () => {
+    // Cells that need the apostrophe, quotes or both (last in the file: other figures above count the kudos).
+    for (const message of ['-1, "quoted"\r\nnext line', '@sum\tthis', 'plain, with comma', 'ends with "quote"']) {
+      await ctx.app.db.insert(kudos).values({ kind: 'high5', fromMemberId: ids.a, toMemberId: ids.b, message });
+    }
+  });
+
+  /** Every report's CSV as the per-cell formatter (wireValue → formatDate / csvCell) wrote it before decision 0030. */
+  async function referenceCsv(report: ReportDefinition) {
+    const cell = (type: ReportColumnDef['type'], raw: unknown) => {
+      const value = wireValue(type, raw);
+      if (value === null) return '';
+      if (type === 'date') return formatDate(String(value), 'dd/MM/yyyy', 'UTC');
+      if (type === 'datetime') return formatDate(String(value), 'dd/MM/yyyy HH:mm', 'UTC');
+      return csvCell(value);
+    };
+    let csv = '\uFEFF' + report.columns.map((c) => csvCell(c.title)).join(',') + '\r\n';
+    const write = async (rows: Record<string, unknown>[]) => {
+      for (const row of rows) csv += report.columns.map((c) => cell(c.type, row[c.key])).join(',') + '\r\n';
+    };
+    if (report.query.kind === 'computed')
+      await write((await computedRows(ctx.app.db, report, {}, report.defaultSort)).rows);
+    else await forEachBatch(ctx.app.db, report, report.query, {}, report.defaultSort, 3, write);
+    return csv;
+  }
+
+  it.each(REPORTS.map((r) => [r.key, r] as const))(
+    '%s exports the same bytes as the per-cell formatter',
+    async (key, report) => {
+      const res = await ctx.request({ method: 'GET', url: `/api/reports/${key}/export?format=csv`, token: adminToken });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(await referenceCsv(report));
+    },
+  );
+
+  it('the seeded data exercises quotes, apostrophes, dates and empty cells', async () => {
+    const simplySay = await referenceCsv(findReport('reportsimplysay')!);
+    expect(simplySay).toContain(`"'-1, ""quoted""\r\nnext line"`);
+    expect(simplySay).toContain(`'@sum\tthis`);
+    const members = await referenceCsv(findReport('reportmemberdatabase')!);
+    expect(members).toMatch(/,\d{2}\/\d{2}\/\d{4},/);
+    expect(members).toMatch(/,,/);
+  });
+});

@@ -1,0 +1,226 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
+import { setupApp } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
+import { balancesOf, emailsTo, fund, newKey, send } from './ledger-factories.ts';
+import { codesFor, createCategory, createReward, rewardRow } from './rewards-factories.ts';
+
+const ctx = setupApp();
+const json = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
+  ctx.request({ method, url, token, payload });
+
+async function admin() {
+  return (await memberWithToken(ctx, { isAdminReports: true })).token;
+}
+
+async function placedOrder(overrides: Parameters<typeof createReward>[2] = {}) {
+  const category = await createCategory(ctx.app);
+  const item = await createReward(ctx.app, category.id, { pointsCost: 120, fulfilment: 'donation', ...overrides });
+  const { member, token } = await memberWithToken(ctx, { firstName: 'Queue', surname: 'Member' });
+  await fund(ctx.app, member.id, 500);
+  await json('PUT', `/api/rewards/basket/lines/${item.id}`, token, { quantity: 1 });
+  const res = await send(ctx, '/api/rewards/checkout', token, {});
+  expect(res.statusCode).toBe(200);
+  return { member, token, item, orderId: res.json().orderId as number };
+}
+
+describe('rewards administration', () => {
+  it('is for report administrators only (403), and needs a session (401)', async () => {
+    expect((await json('GET', '/api/admin/rewards/catalogue', undefined)).statusCode).toBe(401);
+    const { token } = await memberWithToken(ctx);
+    expect((await json('GET', '/api/admin/rewards/catalogue', token)).statusCode).toBe(403);
+    expect((await json('GET', '/api/admin/rewards/orders', token)).statusCode).toBe(403);
+    expect((await json('GET', '/api/admin/rewards/catalogue', await admin())).statusCode).toBe(200);
+  });
+
+  it('creates, edits and withdraws items; a withdrawn item leaves the catalogue', async () => {
+    const token = await admin();
+    const category = await createCategory(ctx.app, 'Admin Books');
+    const { token: shopper } = await memberWithToken(ctx);
+    const catalogue = async () =>
+      (await json('GET', `/api/rewards/catalogue?category=${category.slug}`, shopper)).json().items as {
+        name: string;
+      }[];
+    expect(await catalogue()).toEqual([]); // now cached on this instance
+    const created = await json('POST', '/api/admin/rewards/items', token, {
+      category: category.slug,
+      name: 'Cookbook',
+      description: 'Recipes',
+      pointsCost: 300,
+      randValue: 29_900,
+      fulfilment: 'delivery',
+      stockLeft: 5,
+      memberLimit: 2,
+    });
+    expect(created.statusCode).toBe(200);
+    const item = created.json();
+    expect(item).toMatchObject({
+      name: 'Cookbook',
+      stockLeft: 5,
+      memberLimit: 2,
+      active: true,
+      pictureUrl: '/api/rewards/pictures/default',
+    });
+    expect((await json('GET', `/api/rewards/items/${item.rewardId}`, shopper)).statusCode).toBe(200);
+    // An administrator's change clears the cached catalogue at once.
+    expect((await catalogue()).map((i) => i.name)).toEqual(['Cookbook']);
+
+    const edited = await json('PUT', `/api/admin/rewards/items/${item.rewardId}`, token, {
+      category: category.slug,
+      name: 'Cookbook',
+      pointsCost: 320,
+      randValue: 29_900,
+      fulfilment: 'delivery',
+      stockLeft: 4,
+      memberLimit: null,
+      active: false,
+    });
+    expect(edited.json()).toMatchObject({ pointsCost: 320, stockLeft: 4, memberLimit: null, active: false });
+    expect((await json('GET', `/api/rewards/items/${item.rewardId}`, shopper)).statusCode).toBe(404);
+    expect(await catalogue()).toEqual([]);
+    const listed = (await json('GET', '/api/admin/rewards/catalogue', token)).json();
+    expect(listed.items.find((i: { rewardId: number }) => i.rewardId === item.rewardId)).toMatchObject({
+      active: false,
+    });
+  });
+
+  it('refuses bad item input with field errors (400)', async () => {
+    const token = await admin();
+    const res = await json('POST', '/api/admin/rewards/items', token, {
+      category: 'no-such-category',
+      name: '',
+      pointsCost: 0,
+      randValue: 1.5,
+      fulfilment: 'teleport',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['fulfilment', 'name', 'pointsCost', 'randValue']);
+    const unknown = await json('POST', '/api/admin/rewards/items', token, {
+      category: 'no-such-category',
+      name: 'X',
+      pointsCost: 1,
+      randValue: 0,
+      fulfilment: 'delivery',
+    });
+    expect(unknown.json().errors).toEqual({ category: ['Choose a category'] });
+    const dupe = await json('POST', '/api/admin/rewards/categories', token, {
+      name: 'Again',
+      slug: (await createCategory(ctx.app, 'Taken Slug')).slug,
+    });
+    expect(dupe.json().errors.slug).toEqual(['A category with this slug exists']);
+  });
+
+  it('loads voucher codes from CSV: counts them, grows the stock, refuses duplicates whole', async () => {
+    const token = await admin();
+    const category = await createCategory(ctx.app);
+    const voucher = await createReward(ctx.app, category.id, { name: 'Book Voucher', codes: codesFor('BV', 2) });
+    const url = `/api/admin/rewards/items/${voucher.id}/codes`;
+    const ok = await json('POST', url, token, { csv: 'code\nNEW-0001\n"NEW-0002",extra\r\nNEW-0003\n' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ added: 3, codesInPool: 5 });
+    expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(5);
+
+    const inFile = await json('POST', url, token, { csv: 'NEW-0009\nNEW-0009\n' });
+    expect(inFile.statusCode).toBe(400);
+    expect(inFile.json().errors.csv[0]).toBe('Duplicates in the file, nothing loaded: NEW-0009');
+    const inPool = await json('POST', url, token, { csv: 'NEW-0010\nNEW-0002\n' });
+    expect(inPool.json().errors.csv[0]).toBe('Already in the pool, nothing loaded: NEW-0002');
+    expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(5);
+    const parcel = await createReward(ctx.app, category.id, { name: 'Parcel' });
+    const notVoucher = await json('POST', `/api/admin/rewards/items/${parcel.id}/codes`, token, { csv: 'ABCD-1' });
+    expect(notVoucher.statusCode).toBe(422);
+  });
+
+  it('uploads a picture checked by its content', async () => {
+    const token = await admin();
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id);
+    const upload = (data: Buffer, filename: string) => {
+      const boundary = '----rewardsboundary';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return ctx.request({
+        method: 'POST',
+        url: `/api/admin/rewards/items/${item.id}/picture`,
+        token,
+        payload: body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const ok = await upload(png, 'art.png');
+    expect(ok.statusCode).toBe(200);
+    const picture = await ctx.request({ method: 'GET', url: ok.json().pictureUrl });
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toContain('immutable');
+    const fake = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'fake.png');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().errors.picture).toEqual(['Choose a JPEG, PNG or WebP picture']);
+  });
+
+  it('fulfilment queue: lists waiting orders, moves them on with a note and e-mails the member', async () => {
+    const token = await admin();
+    const { member, orderId, token: memberToken } = await placedOrder();
+    const queue = (await json('GET', '/api/admin/rewards/orders?q=Queue%20Member', token)).json();
+    expect(queue.orders.map((o: { orderId: number }) => o.orderId)).toContain(orderId);
+    expect(queue.orders.find((o: { orderId: number }) => o.orderId === orderId)).toMatchObject({
+      status: 'placed',
+      memberEmail: member.email,
+    });
+    const processing = await json('POST', `/api/admin/rewards/orders/${orderId}/status`, token, {
+      status: 'processing',
+    });
+    expect(processing.json().status).toBe('processing');
+    // The member can no longer cancel.
+    expect((await send(ctx, `/api/orders/${orderId}/cancel`, memberToken, {})).statusCode).toBe(422);
+    const fulfilled = await json('POST', `/api/admin/rewards/orders/${orderId}/status`, token, {
+      status: 'fulfilled',
+      note: 'Courier ref TCG123',
+    });
+    expect(fulfilled.json().history.at(-1)).toMatchObject({ status: 'fulfilled', note: 'Courier ref TCG123' });
+    const again = await json('POST', `/api/admin/rewards/orders/${orderId}/status`, token, { status: 'processing' });
+    expect(again.statusCode).toBe(422);
+    expect((await emailsTo(ctx.app, member.email!)).map((m) => m.subject)).toContain(
+      `Your rewards order #${orderId} has been fulfilled`,
+    );
+    const mine = (await json('GET', `/api/orders/${orderId}`, memberToken)).json();
+    expect(mine.history.map((h: { status: string }) => h.status)).toEqual(['placed', 'processing', 'fulfilled']);
+    expect(
+      (await json('GET', '/api/admin/rewards/orders?status=fulfilled', token))
+        .json()
+        .orders.map((o: { orderId: number }) => o.orderId),
+    ).toContain(orderId);
+  });
+
+  it('cancels a processing order with a refund (Idempotency-Key) and hides codes from the queue', async () => {
+    const token = await admin();
+    const { member, orderId, item } = await placedOrder({
+      fulfilment: 'voucher',
+      codes: codesFor('ADM', 2),
+      stockLeft: 2,
+    });
+    const listed = (await json('GET', '/api/admin/rewards/orders', token))
+      .json()
+      .orders.find((o: { orderId: number }) => o.orderId === orderId);
+    expect(listed.lines[0].codes).toEqual([]);
+    await json('POST', `/api/admin/rewards/orders/${orderId}/status`, token, { status: 'processing' });
+    const url = `/api/admin/rewards/orders/${orderId}/cancel`;
+    expect((await send(ctx, url, token, { note: 'Out of stock' }, null)).statusCode).toBe(400);
+    const key = newKey();
+    const res = await send(ctx, url, token, { note: 'Out of stock' }, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order.status).toBe('refunded');
+    expect((await send(ctx, url, token, { note: 'Out of stock' }, key)).json()).toEqual(res.json());
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(500);
+    expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(2);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+});

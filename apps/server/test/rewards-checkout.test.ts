@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import { basketLines } from '../src/db/schema/index.ts';
+import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
+import { updateReward } from '../src/modules/rewards/catalogue.repository.ts';
+import { setupApp } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
+import { balancesOf, emailsTo, fund, newKey, send } from './ledger-factories.ts';
+import {
+  ADDRESS,
+  allocatedCodes,
+  codesFor,
+  createCategory,
+  createReward,
+  ordersOf,
+  rewardRow,
+} from './rewards-factories.ts';
+
+const ctx = setupApp();
+const CHECKOUT = '/api/rewards/checkout';
+
+const putLine = (token: string, rewardId: number, quantity: number) =>
+  ctx.request({ method: 'PUT', url: `/api/rewards/basket/lines/${rewardId}`, token, payload: { quantity } });
+const get = (url: string, token?: string) => ctx.request({ method: 'GET', url, token });
+const cancel = (token: string | undefined, orderId: number | string, key: string | null = newKey()) =>
+  send(ctx, `/api/orders/${orderId}/cancel`, token, {}, key);
+
+async function shopper(points: number, overrides = {}) {
+  const { member, token } = await memberWithToken(ctx, overrides);
+  if (points > 0) await fund(ctx.app, member.id, points);
+  return { member, token };
+}
+
+describe('POST /api/rewards/checkout', () => {
+  it('needs a session (401), South Africa (403) and an Idempotency-Key (400)', async () => {
+    expect((await send(ctx, CHECKOUT, undefined, {})).statusCode).toBe(401);
+    const kenyan = await shopper(0, { country: 'Kenya' });
+    expect((await send(ctx, CHECKOUT, kenyan.token, {})).statusCode).toBe(403);
+    const { token } = await shopper(0);
+    const res = await send(ctx, CHECKOUT, token, {}, null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.idempotencyKey).toBeDefined();
+  });
+
+  it('refuses a bad address with field errors (400)', async () => {
+    const { token } = await shopper(100);
+    const res = await send(ctx, CHECKOUT, token, { address: { ...ADDRESS, postalCode: '12', city: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['address.city', 'address.postalCode']);
+  });
+
+  it('pays, reserves stock, allocates codes, writes the order, clears the basket and e-mails', async () => {
+    const category = await createCategory(ctx.app);
+    const voucher = await createReward(ctx.app, category.id, {
+      name: 'Cinema Voucher',
+      pointsCost: 150,
+      codes: codesFor('CIN', 5),
+    });
+    const parcel = await createReward(ctx.app, category.id, {
+      name: 'Desk Lamp',
+      pointsCost: 200,
+      stockLeft: 4,
+      memberLimit: 2,
+    });
+    const { member, token } = await shopper(1000);
+    await putLine(token, voucher.id, 2);
+    await putLine(token, parcel.id, 1);
+
+    const res = await send(ctx, CHECKOUT, token, { address: ADDRESS });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'placed', totalPoints: 500, balances: { awardsPointsAvailable: 500 } });
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(500);
+    expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(3);
+    expect((await rewardRow(ctx.app, parcel.id)).stockLeft).toBe(3);
+    expect(await allocatedCodes(ctx.app, voucher.id)).toHaveLength(2);
+
+    const basket = (await get('/api/rewards/basket', token)).json();
+    expect(basket).toMatchObject({ lines: [], balance: 500, savedAddress: ADDRESS });
+
+    const orders = (await get('/api/orders', token)).json().orders;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      orderId: body.orderId,
+      status: 'placed',
+      totalPoints: 500,
+      canCancel: true,
+      address: ADDRESS,
+    });
+    const cinema = orders[0].lines.find((l: { name: string }) => l.name === 'Cinema Voucher');
+    expect(cinema).toMatchObject({ quantity: 2, lineTotal: 300, randValue: 10_000 });
+    expect(cinema.codes).toHaveLength(2);
+    expect(cinema.codes[0]).toMatch(/^CIN-/);
+    expect(orders[0].history).toEqual([expect.objectContaining({ status: 'placed', by: 'You' })]);
+
+    const mail = (await emailsTo(ctx.app, member.email!))[0]!;
+    expect(mail.subject).toBe(`Your rewards order #${body.orderId}`);
+    expect(mail.bodyText).toContain(cinema.codes[0]);
+    expect(mail.bodyText).toContain('R 200.00');
+
+    expect((await get(`/api/orders/${body.orderId}`, token)).json().orderId).toBe(body.orderId);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('uses the saved address when none is sent, and asks for one when there is none', async () => {
+    const category = await createCategory(ctx.app);
+    const parcel = await createReward(ctx.app, category.id, { pointsCost: 10 });
+    const { token } = await shopper(100);
+    await putLine(token, parcel.id, 1);
+    const missing = await send(ctx, CHECKOUT, token, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.address).toEqual(['Enter a delivery address for the items we deliver']);
+    expect((await send(ctx, CHECKOUT, token, { address: ADDRESS })).statusCode).toBe(200);
+    await putLine(token, parcel.id, 1);
+    expect((await send(ctx, CHECKOUT, token, {})).statusCode).toBe(200);
+  });
+
+  describe('refusals write nothing', () => {
+    async function expectRefused(
+      { token, member }: Awaited<ReturnType<typeof shopper>>,
+      status: number,
+      message: string,
+      balance: number,
+    ) {
+      const memberId = member.id;
+      const res = await send(ctx, CHECKOUT, token, { address: ADDRESS });
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toBe(message);
+      expect((await balancesOf(ctx.app, memberId)).awardsPointsAvailable).toBe(balance);
+      expect(await ordersOf(ctx.app, memberId)).toEqual([]);
+      expect(await emailsTo(ctx.app, member.email!)).toEqual([]);
+    }
+
+    it('an empty basket', async () => {
+      const buyer = await shopper(100);
+      await expectRefused(buyer, 422, 'Your basket is empty', 100);
+    });
+
+    it('not enough Kudos', async () => {
+      const category = await createCategory(ctx.app);
+      const item = await createReward(ctx.app, category.id, { pointsCost: 80, stockLeft: 3 });
+      const buyer = await shopper(100);
+      await putLine(buyer.token, item.id, 2);
+      await expectRefused(buyer, 422, 'You do not have enough Kudos for this order', 100);
+      expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(3);
+    });
+
+    it('sold out (naming the item), and fewer left than asked', async () => {
+      const category = await createCategory(ctx.app);
+      const item = await createReward(ctx.app, category.id, { name: 'Kettle', stockLeft: 2 });
+      const buyer = await shopper(1000);
+      await putLine(buyer.token, item.id, 2);
+      await updateReward(ctx.app.db, item.id, { stockLeft: 1 });
+      await expectRefused(buyer, 422, 'Only 1 of Kettle left', 1000);
+      await updateReward(ctx.app.db, item.id, { stockLeft: 0 });
+      await expectRefused(buyer, 422, 'Kettle is sold out', 1000);
+    });
+
+    it('over the per-member limit across orders', async () => {
+      const category = await createCategory(ctx.app);
+      const item = await createReward(ctx.app, category.id, { name: 'Smart Watch', pointsCost: 10, memberLimit: 1 });
+      const buyer = await shopper(1000);
+      await putLine(buyer.token, item.id, 1);
+      expect((await send(ctx, CHECKOUT, buyer.token, { address: ADDRESS })).statusCode).toBe(200);
+      // Added from another device before the first order went through.
+      await ctx.app.db
+        .insert(basketLines)
+        .values({ memberId: buyer.member.id, rewardId: item.id, quantity: 1, agreedPointsCost: 10 });
+      const res = await send(ctx, CHECKOUT, buyer.token, { address: ADDRESS });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('You can order at most 1 of Smart Watch');
+      expect(await ordersOf(ctx.app, buyer.member.id)).toHaveLength(1);
+      expect((await balancesOf(ctx.app, buyer.member.id)).awardsPointsAvailable).toBe(990);
+    });
+
+    it('an item withdrawn since it was added', async () => {
+      const category = await createCategory(ctx.app);
+      const item = await createReward(ctx.app, category.id, { name: 'Old Radio' });
+      const buyer = await shopper(1000);
+      await putLine(buyer.token, item.id, 1);
+      await updateReward(ctx.app.db, item.id, { active: false });
+      await expectRefused(buyer, 422, 'Old Radio has been withdrawn from the catalogue', 1000);
+    });
+
+    it('a price changed since it was added (409, shows the new price; accepting it lets the member check out)', async () => {
+      const category = await createCategory(ctx.app);
+      const item = await createReward(ctx.app, category.id, { name: 'Mug', pointsCost: 100 });
+      const buyer = await shopper(1000);
+      await putLine(buyer.token, item.id, 1);
+      await updateReward(ctx.app.db, item.id, { pointsCost: 130 });
+      await expectRefused(
+        buyer,
+        409,
+        'The price of Mug changed from 100 to 130 Kudos. Check your basket and check out again.',
+        1000,
+      );
+      await putLine(buyer.token, item.id, 1);
+      const res = await send(ctx, CHECKOUT, buyer.token, { address: ADDRESS });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().totalPoints).toBe(130);
+    });
+  });
+
+  it('replays the answer for the same Idempotency-Key and refuses it with another body (422)', async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { pointsCost: 10, fulfilment: 'donation' });
+    const { member, token } = await shopper(100);
+    await putLine(token, item.id, 1);
+    const key = newKey();
+    const first = await send(ctx, CHECKOUT, token, {}, key);
+    const again = await send(ctx, CHECKOUT, token, {}, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ordersOf(ctx.app, member.id)).toHaveLength(1);
+    expect((await send(ctx, CHECKOUT, token, { address: ADDRESS }, key)).statusCode).toBe(422);
+  });
+});
+
+describe('My Orders', () => {
+  it('needs a session (401) and South Africa (403); another member’s order is 404', async () => {
+    expect((await get('/api/orders')).statusCode).toBe(401);
+    const kenyan = await shopper(0, { country: 'Kenya' });
+    expect((await get('/api/orders', kenyan.token)).statusCode).toBe(403);
+    expect((await get('/api/orders/1', kenyan.token)).statusCode).toBe(403);
+    expect((await cancel(kenyan.token, 1)).statusCode).toBe(403);
+
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { pointsCost: 10, codes: codesFor('SEC', 2) });
+    const owner = await shopper(100);
+    await putLine(owner.token, item.id, 1);
+    const { orderId } = (await send(ctx, CHECKOUT, owner.token, {})).json();
+    const other = await shopper(100);
+    expect((await get(`/api/orders/${orderId}`, other.token)).statusCode).toBe(404);
+    expect((await cancel(other.token, orderId)).statusCode).toBe(404);
+    expect((await get('/api/orders', other.token)).json().orders).toEqual([]);
+    expect((await get('/api/orders/abc', other.token)).statusCode).toBe(400);
+  });
+
+  it('cancels a placed order: refunds exactly, restores stock, returns codes and e-mails', async () => {
+    const category = await createCategory(ctx.app);
+    const voucher = await createReward(ctx.app, category.id, {
+      pointsCost: 150,
+      codes: codesFor('RF', 3),
+      memberLimit: 2,
+    });
+    const { member, token } = await shopper(400);
+    await putLine(token, voucher.id, 2);
+    const { orderId } = (await send(ctx, CHECKOUT, token, {})).json();
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(100);
+
+    const res = await cancel(token, orderId);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.balances.awardsPointsAvailable).toBe(400);
+    expect(body.order).toMatchObject({ orderId, status: 'refunded', canCancel: false });
+    expect(body.order.history.map((h: { status: string }) => h.status)).toEqual(['placed', 'cancelled', 'refunded']);
+    expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(3);
+    expect(await allocatedCodes(ctx.app, voucher.id)).toEqual([]);
+    const mails = await emailsTo(ctx.app, member.email!);
+    expect(mails.map((m) => m.subject)).toContain(`Your rewards order #${orderId} was cancelled and refunded`);
+    // The limit counts only orders not refunded: the member may order two again.
+    expect((await putLine(token, voucher.id, 2)).statusCode).toBe(200);
+
+    const twice = await cancel(token, orderId);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toBe('This order is already being processed and can no longer be cancelled');
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(400);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { rewardCategories, rewardOrders, rewards, voucherCodes } from '../src/db/schema/index.ts';
+import { insertCodes } from '../src/modules/rewards/orders.repository.ts';
+
+/** A category of the test's own making. */
+export async function createCategory(app: FastifyInstance, name = `Category ${randomBytes(3).toString('hex')}`) {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const [row] = await app.db.insert(rewardCategories).values({ slug, name }).returning();
+  return row!;
+}
+
+export interface RewardOverrides extends Partial<typeof rewards.$inferInsert> {
+  /** Voucher codes to load into the pool (stock follows the pool). */
+  codes?: string[];
+}
+
+/** An item (delivery, unlimited, 100 Kudos by default); voucher items get their codes as stock. */
+export async function createReward(app: FastifyInstance, categoryId: number, overrides: RewardOverrides = {}) {
+  const { codes, ...fields } = overrides;
+  const [row] = await app.db
+    .insert(rewards)
+    .values({
+      categoryId,
+      name: `Reward ${randomBytes(3).toString('hex')}`,
+      description: 'A test reward',
+      pointsCost: 100,
+      randValue: 10_000,
+      fulfilment: codes ? 'voucher' : 'delivery',
+      ...(codes ? { stockLeft: codes.length } : {}),
+      ...fields,
+    })
+    .returning();
+  if (codes) await insertCodes(app.db, row!.id, codes);
+  return row!;
+}
+
+export const codesFor = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${randomBytes(3).toString('hex')}-${i}`);
+
+export async function rewardRow(app: FastifyInstance, rewardId: number) {
+  const [row] = await app.db.select().from(rewards).where(eq(rewards.id, rewardId));
+  return row!;
+}
+
+export async function ordersOf(app: FastifyInstance, memberId: number) {
+  return app.db.select().from(rewardOrders).where(eq(rewardOrders.memberId, memberId));
+}
+
+export async function allocatedCodes(app: FastifyInstance, rewardId: number) {
+  return app.db
+    .select({ code: voucherCodes.code, orderLineId: voucherCodes.orderLineId })
+    .from(voucherCodes)
+    .where(sql`${voucherCodes.rewardId} = ${rewardId} and ${voucherCodes.orderLineId} is not null`);
+}
+
+export const ADDRESS = {
+  recipient: 'Naledi Mokoena',
+  line1: '12 Protea Road',
+  line2: '',
+  city: 'Cape Town',
+  postalCode: '7708',
+  phone: '+27 82 555 0101',
+};

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { setupApp } from './build-app.ts';
+import { createMember, memberWithToken } from './factories.ts';
+
+// With the session cache on (as in production): a role change must take effect at once.
+const ctx = setupApp({ SESSION_CACHE_SECONDS: 60 });
+const roles = (token: string, q?: string) =>
+  ctx.request({ method: 'GET', url: `/api/admin/roles${q ? `?q=${encodeURIComponent(q)}` : ''}`, token });
+const put = (token: string, memberId: number, payload: object) =>
+  ctx.request({ method: 'PUT', url: `/api/admin/roles/${memberId}`, token, payload });
+const session = async (token: string) =>
+  (await ctx.request({ method: 'POST', url: '/api/spa/loadsession', token, payload: {} })).json();
+
+describe('roles report', () => {
+  it('lists role and flag holders and finds any member by search', async () => {
+    const { token } = await memberWithToken(ctx, { roles: 'rep' });
+    const holder = await createMember(ctx.app, { roles: 'News,upl-pts', surname: 'Aardvark Holder' });
+    const manager = await createMember(ctx.app, { isManager: true });
+    const plain = await createMember(ctx.app, { surname: 'Zebra Plain' });
+
+    const body = (await roles(token)).json();
+    const ids = body.members.map((m: { memberId: number }) => m.memberId);
+    expect(ids).toContain(holder.id);
+    expect(ids).toContain(manager.id);
+    expect(ids).not.toContain(plain.id);
+    expect(body.members.find((m: { memberId: number }) => m.memberId === holder.id)).toMatchObject({
+      roles: ['news', 'upl-pts'],
+      isManager: false,
+      isAdminReports: false,
+    });
+    expect(body.canManage).toBe(false);
+
+    const found = (await roles(token, 'Zebra Plain')).json();
+    expect(found.members.map((m: { memberId: number }) => m.memberId)).toEqual([plain.id]);
+  });
+
+  it('lets a report admin grant and revoke; every change is kept and the member’s capabilities follow', async () => {
+    const { member: admin, token: adminToken } = await memberWithToken(ctx, { isAdminReports: true, firstName: 'Ada' });
+    const { member, token } = await memberWithToken(ctx, { roles: '' });
+    expect((await session(token)).capabilities.managementMenu).toBe(false);
+
+    const granted = await put(adminToken, member.id, { roles: ['news', 'rep'], isAdminReports: false });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().member.roles).toEqual(['news', 'rep']);
+    expect(granted.json().change).toMatchObject({
+      memberId: member.id,
+      changedByName: `Ada ${admin.surname}`,
+      before: { roles: [], isAdminReports: false },
+      after: { roles: ['news', 'rep'], isAdminReports: false },
+    });
+    const caps = (await session(token)).capabilities;
+    expect(caps).toMatchObject({ managementMenu: true, newsAdmin: true, viewReports: true });
+    expect((await ctx.request({ method: 'GET', url: '/api/admin/news', token })).statusCode).toBe(200);
+
+    const revoked = await put(adminToken, member.id, { roles: ['rep'], isAdminReports: true });
+    expect(revoked.json().change).toMatchObject({
+      before: { roles: ['news', 'rep'], isAdminReports: false },
+      after: { roles: ['rep'], isAdminReports: true },
+    });
+    expect((await session(token)).capabilities).toMatchObject({ newsAdmin: true, manageRoles: true });
+
+    // The same grant again records nothing.
+    expect((await put(adminToken, member.id, { roles: ['rep'], isAdminReports: true })).json().change).toBeNull();
+
+    const history = (await roles(adminToken)).json();
+    expect(history.canManage).toBe(true);
+    const mine = history.changes.filter((c: { memberId: number }) => c.memberId === member.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0].after.roles).toEqual(['rep']); // newest first
+  });
+
+  it('refuses unknown roles, an unknown member and an admin removing their own admin flag', async () => {
+    const { member: admin, token } = await memberWithToken(ctx, { isAdminReports: true });
+    const other = await createMember(ctx.app);
+    expect((await put(token, other.id, { roles: ['superuser'], isAdminReports: false })).statusCode).toBe(400);
+    expect((await put(token, 999_999, { roles: [], isAdminReports: false })).statusCode).toBe(404);
+    const self = await put(token, admin.id, { roles: [], isAdminReports: false });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toMatch(/your own/);
+  });
+
+  it('role matrix: who may read and who may change', async () => {
+    const target = await createMember(ctx.app);
+    const readers = ['rep', 'upl-mem', 'upl-pts', 'upl-mem-nfy', 'upl-pts-nfy'];
+    for (const r of readers) {
+      const { token } = await memberWithToken(ctx, { roles: r });
+      expect((await roles(token)).statusCode, r).toBe(200);
+      expect((await put(token, target.id, { roles: ['news'], isAdminReports: false })).statusCode, r).toBe(403);
+    }
+    for (const r of ['news', 'anniv', '']) {
+      const { token } = await memberWithToken(ctx, { roles: r, isManager: true });
+      expect((await roles(token)).statusCode, r).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { setupApp } from './build-app.ts';
+import { createMember, memberWithToken } from './factories.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** Reset and activation links are secrets: no API answer and no log line may carry them. */
+const ctx = setupApp();
+
+describe('GET /api/admin/outbox', () => {
+  it('shows a reset e-mail redacted: recipient, subject and status, never the body or its token', async () => {
+    const victim = await createMember(ctx.app);
+    const reset = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/reset-request',
+      payload: { email: victim.email },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const res = await ctx.request({ method: 'GET', url: '/api/admin/outbox', token });
+    expect(res.statusCode).toBe(200);
+    const entry = res.json().emails.find((e: { toAddress: string }) => e.toAddress === victim.email);
+    expect(entry).toMatchObject({ kind: 'password-reset', subject: 'Reset your Ovation password', sensitive: true });
+    expect(entry.bodyText).toBeNull();
+    expect(res.body).not.toMatch(/token=/);
+    expect(res.body).not.toContain('/resetpassword');
+  });
+});
+
+describe('request log', () => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent' });
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    app = await buildApp({ config, database, closeDatabase: false, logStream: stream });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('never writes a token or a live ticket from the URL', async () => {
+    const secret = 'S3cretTokenValue_abcdefghijklmnopqrstuvwxyz';
+    for (const url of [
+      `/resetpassword?token=${secret}`,
+      `/register?token=${secret}&x=1`,
+      `/api/live/stream?ticket=${secret}`,
+      `/%61pi/live/stream?foo=1&TICKET=${secret}`,
+    ]) {
+      await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    }
+    const log = lines.join('');
+    expect(log).toContain('/resetpassword?token=');
+    expect(log).toContain('/api/live/stream?ticket=');
+    expect(log).not.toContain(secret);
+  });
+});

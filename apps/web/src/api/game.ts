@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GameBoardResponse, GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
+import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
+import { api } from '../lib/api-client.ts';
+import { useIdempotencyKeys } from '../lib/idempotency.ts';
+import { applyBalances } from './session.ts';
+import { statementKeys } from './statements.ts';
+
+/** Query keys of the Game Board (issue 10). */
+export const gameKeys = {
+  all: ['game'] as const,
+  board: () => [...gameKeys.all, 'board'] as const,
+};
+
+/** GET /api/game/board: plays left, the caps, the prize table with odds, whether the pool is refilling. */
+export function getGameBoard(signal?: AbortSignal): Promise<GameBoardResponse> {
+  return api.get<GameBoardResponse>('/api/game/board', { silent: true, signal });
+}
+
+export const gameBoardQueryOptions = () =>
+  queryOptions({ queryKey: gameKeys.board(), queryFn: ({ signal }) => getGameBoard(signal) });
+
+export function useGameBoard(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...gameBoardQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** POST /api/game/play; the key makes a retried flip use one play at most. */
+export function playGame(body: GamePlayRequest, idempotencyKey: string): Promise<GamePlayResponse> {
+  return api.post<GamePlayResponse>('/api/game/play', body, {
+    silent: true,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}
+
+/**
+ * Flips a cap. On an answer: the session's balances and the board's plays update at once, and
+ * the statements (plays and points) are marked stale.
+ */
+export function usePlayGame() {
+  const keys = useIdempotencyKeys();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GamePlayRequest) => keys.send(body, (key) => playGame(body, key)),
+    onSuccess: (answer) => {
+      applyBalances(queryClient, answer.balances);
+      queryClient.setQueryData<GameBoardResponse>(gameKeys.board(), (board) =>
+        board ? { ...board, playsAvailable: answer.playsAvailable } : board,
+      );
+      void queryClient.invalidateQueries({ queryKey: gameKeys.board() });
+      void queryClient.invalidateQueries({ queryKey: statementKeys.all });
+    },
+  });
+}

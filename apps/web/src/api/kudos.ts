@@ -1,0 +1,117 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { KUDOS_FIRST_PAGE } from '@ovation/shared/constants';
+import type { DataTable, KudosItem, ShoutOutListResponse } from '@ovation/shared/schemas/feed';
+import { api } from '../lib/api-client.ts';
+import { toRecords } from '../lib/data-table.ts';
+import {
+  applyLiveCounts,
+  applyServerItem,
+  findKudosItem,
+  flipReaction,
+  updateKudosItem,
+  type ReactNum,
+} from './kudos-reactions.ts';
+
+export const kudosKeys = {
+  all: ['kudos'] as const,
+  thread: () => ['kudos', 'thread'] as const,
+};
+
+export interface KudosPage {
+  items: KudosItem[];
+  hasMore: boolean;
+}
+export interface KudosPageParam {
+  page: number;
+  /** messageLogId of page 1's first item: later pages count from it (stable paging). */
+  anchor?: number;
+}
+export type KudosData = InfiniteData<KudosPage, KudosPageParam>;
+
+/** POST /api/shoutouts/ShoutOutList { page, anchor } → the table as Kudos records. */
+export async function getKudosPage(param: KudosPageParam, signal?: AbortSignal): Promise<KudosPage> {
+  const res = await api.post<ShoutOutListResponse>('/api/shoutouts/ShoutOutList', param, { silent: true, signal });
+  return { items: toRecords<KudosItem>(res.shoutOuts), hasMore: res.hasMore === true };
+}
+
+export const kudosQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: kudosKeys.thread(),
+    queryFn: ({ pageParam, signal }) => getKudosPage(pageParam, signal),
+    initialPageParam: { page: KUDOS_FIRST_PAGE } as KudosPageParam,
+    getNextPageParam: (last, pages, lastParam): KudosPageParam | undefined =>
+      last.hasMore
+        ? { page: lastParam.page + 1, anchor: lastParam.anchor ?? pages[0]?.items[0]?.messageLogId }
+        : undefined,
+    // Live events keep the thread fresh (page 1 reloads on new kudos); refetching every
+    // loaded page behind the reader would only shuffle what they are reading.
+    staleTime: Infinity,
+    // Leaving Home drops the pages: coming back starts at a fresh page 1.
+    gcTime: 0,
+  });
+
+export function useKudos() {
+  return useInfiniteQuery(kudosQueryOptions());
+}
+
+/** Shows the newest kudos: only page 1 is fetched again, with a new anchor for the pages after it. */
+export function resetKudosThread(client: QueryClient): Promise<void> {
+  return client.resetQueries({ queryKey: kudosKeys.thread() });
+}
+
+/** Another member's reaction pushed live: its counts and names replace the item's (own flags stay). */
+export function applyLiveReaction(client: QueryClient, live: Partial<KudosItem> & { messageLogId: number }): void {
+  client.setQueryData<KudosData>(kudosKeys.thread(), (d) =>
+    updateKudosItem(d, live.messageLogId, (item) => applyLiveCounts(item, live)),
+  );
+}
+
+export interface ReactVariables {
+  messageLogId: number;
+  reactNum: ReactNum;
+  /** True when the member's reaction of this kind is active: the click withdraws it. */
+  isRedactReact: boolean;
+}
+
+/** POST /api/shoutouts/ShoutOutReact → `shoutOuts` holding exactly the updated item. */
+export async function reactToKudos(vars: ReactVariables): Promise<KudosItem | undefined> {
+  const res = await api.post<{ shoutOuts: DataTable }>('/api/shoutouts/ShoutOutReact', vars);
+  return toRecords<KudosItem>(res.shoutOuts)[0];
+}
+
+/**
+ * Spec §4: the flag flips at once (optimistic), then the server's answer replaces counts,
+ * flags, names and mins. Clicks on one item run one after another (scope), so a quick
+ * react-then-withdraw reaches the server in the order it was made.
+ */
+export function useReactToKudos(messageLogId: number) {
+  const client = useQueryClient();
+  const setItem = (update: (item: KudosItem) => KudosItem) =>
+    client.setQueryData<KudosData>(kudosKeys.thread(), (data) => updateKudosItem(data, messageLogId, update));
+
+  return useMutation({
+    mutationFn: reactToKudos,
+    scope: { id: `kudos-react-${messageLogId}` },
+    onMutate: async ({ reactNum }) => {
+      await client.cancelQueries({ queryKey: kudosKeys.thread() });
+      const before = findKudosItem(client.getQueryData<KudosData>(kudosKeys.thread()), messageLogId);
+      setItem((item) => flipReaction(item, reactNum));
+      return { before };
+    },
+    onSuccess: (server) => {
+      if (server) setItem((item) => applyServerItem(item, server));
+    },
+    onError: (_error, _vars, context) => {
+      // The api client has already told the member; show the item as it was.
+      const before = context?.before;
+      if (before) setItem((item) => applyServerItem(item, before));
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '@ovation/shared/format/date';
+import type { NotificationItem } from '@ovation/shared/schemas/notifications';
+import { useMarkNotificationsRead, useNotifications, useNotificationsLive } from '../../api/notifications.ts';
+import { useSession } from '../../lib/session.tsx';
+import classes from './notification-bell.module.css';
+
+const REACTED = { 1: 'liked', 2: 'cheered', 3: 'supported' } as const;
+const ORDER_STATUS: Record<string, string> = {
+  processing: 'is being processed',
+  fulfilled: 'has been fulfilled',
+  refunded: 'was cancelled and refunded',
+};
+
+/** One line per notification, in the programme's words. */
+export function describeNotification(item: NotificationItem, pointsName: string): string {
+  const who = item.actorName ?? 'Someone';
+  const points = item.points > 0 ? ` (${item.points} ${pointsName})` : '';
+  switch (item.kind) {
+    case 'recognised':
+      return `${who} recognised you${points}`;
+    case 'high5':
+      return `${who} sent you a High Five`;
+    case 'points':
+      return `${who} paid forward ${item.points} ${pointsName} to you`;
+    case 'reaction':
+      return `${who} ${REACTED[(item.reaction ?? 1) as 1 | 2 | 3]} your kudos`;
+    case 'order':
+      return `Your rewards order #${item.orderId ?? ''} ${ORDER_STATUS[item.orderStatus ?? ''] ?? 'changed'}`;
+  }
+}
+
+function BellIcon() {
+  return (
+    <svg
+      width={22}
+      height={22}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The header bell: unread count, the newest notifications, mark read; live over the event stream. */
+export function NotificationBell() {
+  const { isLoggedIn, profile } = useSession();
+  const query = useNotifications(isLoggedIn);
+  useNotificationsLive(isLoggedIn);
+  const mark = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const unread = query.data?.unread ?? 0;
+  const items = query.data?.items ?? [];
+  const pointsName = profile?.pointsName || 'points';
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
+  const open = (item: NotificationItem) => {
+    if (!item.read) mark.mutate({ ids: [item.id] });
+    void navigate(item.kind === 'order' ? '/orders' : '/myrecognition');
+  };
+
+  return (
+    // The target is the button itself, so its aria-expanded / aria-controls sit on a button.
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      color="red"
+      offset={6}
+      disabled={unread === 0}
+      className={classes.bell}
+    >
+      <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="white" size="lg" radius="md" aria-label={label}>
+            <BellIcon />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" px="md" py="sm" className={classes.head}>
+            <Text fw={700}>Notifications</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={unread === 0}
+              loading={mark.isPending}
+              onClick={() => mark.mutate({ ids: items.filter((i) => !i.read).map((i) => i.id) })}
+            >
+              Mark all read
+            </Button>
+          </Group>
+          {items.length === 0 ? (
+            <Text c="dimmed" size="sm" px="md" py="lg">
+              Nothing new yet. Recognition, High Fives, points, reactions to your kudos and order changes show here.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={360}>
+              <Stack gap={0} component="ul" className={classes.list}>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <UnstyledButton
+                      className={classes.item}
+                      data-unread={!item.read || undefined}
+                      onClick={() => open(item)}
+                    >
+                      <Text size="sm" fw={item.read ? 400 : 700}>
+                        {describeNotification(item, pointsName)}
+                        {!item.read && <span className={classes.srOnly}> (unread)</span>}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(item.createdAt)}
+                      </Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}

@@ -1,0 +1,192 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '@ovation/shared/format/date';
+import type { NewsInput, NewsItem } from '@ovation/shared/schemas/admin-news';
+import { useAdminNews, useCreateNews, useDeleteNews, useReorderNews, useUpdateNews } from '../../api/admin-news.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { toast } from '../../lib/toast.ts';
+import { NewsForm, toNewsInput, type NewsFormValues } from './components/news-form.tsx';
+import { TickerPreview } from './components/ticker-preview.tsx';
+import classes from './components/admin.module.css';
+
+type Status = 'showing' | 'scheduled' | 'ended';
+function statusOf(item: { current: boolean; showFrom: string | null }, now = Date.now()): Status {
+  if (item.current) return 'showing';
+  return item.showFrom && Date.parse(item.showFrom) > now ? 'scheduled' : 'ended';
+}
+const STATUS_BADGE: Record<Status, { label: string; color: string }> = {
+  showing: { label: 'Showing', color: 'teal.9' },
+  scheduled: { label: 'Scheduled', color: 'indigo.9' },
+  ended: { label: 'Ended', color: 'gray.7' },
+};
+
+function isCurrent(input: NewsInput, now = Date.now()): boolean {
+  return (
+    (!input.showFrom || Date.parse(input.showFrom) <= now) && (!input.showUntil || Date.parse(input.showUntil) > now)
+  );
+}
+
+function schedule(item: NewsItem): string {
+  const from = item.showFrom ? `from ${formatDateTime(item.showFrom)}` : '';
+  const until = item.showUntil ? `until ${formatDateTime(item.showUntil)}` : '';
+  return [from, until].filter(Boolean).join(' ') || 'Always';
+}
+
+/** /newsbulletinadmin — the news role and report administrators edit the Home ticker. */
+export default function NewsBulletinAdminPage() {
+  const news = useAdminNews();
+  const create = useCreateNews();
+  const update = useUpdateNews();
+  const remove = useDeleteNews();
+  const reorder = useReorderNews();
+  const [editing, setEditing] = useState<NewsItem | null>(null);
+  const [deleting, setDeleting] = useState<NewsItem | null>(null);
+  const [draft, setDraft] = useState<NewsFormValues | null>(null);
+  const items = useMemo(() => news.data?.items ?? [], [news.data]);
+
+  // The preview: what the ticker shows now, with the draft in its place (or last when new).
+  const preview = useMemo(() => {
+    const draftInput = draft && draft.text.trim() ? toNewsInput(draft) : null;
+    const shown = items
+      .filter((i) => (editing?.newsId === i.newsId ? false : i.current))
+      .map((i) => ({ text: i.text, position: i.position, draft: false }));
+    if (draftInput && isCurrent(draftInput)) {
+      shown.push({ text: draftInput.text, position: editing?.position ?? Number.MAX_SAFE_INTEGER, draft: true });
+    }
+    return shown.sort((a, b) => a.position - b.position);
+  }, [items, draft, editing]);
+
+  const save = async (input: NewsInput) => {
+    if (editing) {
+      await update.mutateAsync({ newsId: editing.newsId, input });
+      toast.success('The news item was saved.');
+      setEditing(null);
+    } else {
+      await create.mutateAsync(input);
+      toast.success('The news item was added.');
+    }
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = items.map((i) => i.newsId);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    reorder.mutate(ids);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    await remove.mutateAsync(deleting.newsId);
+    if (editing?.newsId === deleting.newsId) setEditing(null);
+    setDeleting(null);
+    toast.success('The news item was deleted.');
+  };
+
+  return (
+    <Box maw={960} className={classes.page}>
+      <PageTitle title="News Bulletin Admin" />
+      <Stack gap="lg">
+        <Text c="dimmed" mt={-8}>
+          The news ticker on Home shows the items below that are in their window, in this order. Members see a change
+          within five minutes.
+        </Text>
+        <Stack gap={6}>
+          <Title order={2} size="h4">
+            Ticker preview
+          </Title>
+          <TickerPreview items={preview} />
+        </Stack>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Title order={2} size="h4" mb="md">
+            {editing ? 'Edit news item' : 'Add a news item'}
+          </Title>
+          <NewsForm editing={editing} onSave={save} onCancel={() => setEditing(null)} onDraft={setDraft} />
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Title order={2} size="h4" mb="xs">
+            News items
+          </Title>
+          {news.isPending ? (
+            <Loader size="sm" aria-label="Loading news items" />
+          ) : news.isError ? (
+            <Alert color="red" variant="light">
+              The news items could not be loaded. Reload the page to try again.
+            </Alert>
+          ) : items.length === 0 ? (
+            <Text c="dimmed">There are no news items yet.</Text>
+          ) : (
+            <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="News items in ticker order">
+              {items.map((item, index) => {
+                const status = STATUS_BADGE[statusOf(item)];
+                return (
+                  <li key={item.newsId} className={classes.itemRow} data-testid="news-item">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                      <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                        <Text className={classes.itemText}>
+                          <Text span fw={700} mr={6}>
+                            {item.position}.
+                          </Text>
+                          {item.text}
+                        </Text>
+                        <Group gap="xs">
+                          <Badge color={status.color} variant="filled">
+                            {status.label}
+                          </Badge>
+                          <Text size="sm" c="dimmed">
+                            {schedule(item)}
+                          </Text>
+                        </Group>
+                      </Stack>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="default"
+                          aria-label={`Move “${item.text}” up`}
+                          disabled={index === 0 || reorder.isPending}
+                          onClick={() => move(index, -1)}
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="default"
+                          aria-label={`Move “${item.text}” down`}
+                          disabled={index === items.length - 1 || reorder.isPending}
+                          onClick={() => move(index, 1)}
+                        >
+                          ↓
+                        </ActionIcon>
+                      </Group>
+                    </Group>
+                    <Group gap="xs" mt={6}>
+                      <Button size="xs" variant="default" onClick={() => setEditing(item)}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </li>
+                );
+              })}
+            </Box>
+          )}
+        </Paper>
+      </Stack>
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this news item?" centered>
+        <Stack>
+          <Text className={classes.itemText}>{deleting?.text}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete().catch(() => undefined)}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useLoginWithTotp } from '../../../api/auth.ts';
+import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+
+interface TotpStepFormProps {
+  challenge: string;
+  onSignedIn: (authToken: string) => Promise<void> | void;
+  /** Back to e-mail and password (a spent or expired challenge needs a new sign-in). */
+  onRestart: () => void;
+}
+
+/** The step after a right password for a member with a second factor (decision 0037). */
+export function TotpStepForm({ challenge, onSignedIn, onRestart }: TotpStepFormProps) {
+  const form = useForm({ defaultValues: { code: '' } });
+  const server = useServerErrors(form, ['code'] as const, { title: 'Sign-in failed' });
+  const finish = useLoginWithTotp();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ code }) =>
+    server.run(async () => {
+      const { authToken } = await finish.mutateAsync({ challenge, code });
+      await onSignedIn(authToken);
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Authentication code">
+      <Stack gap="md">
+        <FormAlert error={server.formError} />
+        <Text size="sm">Open your authenticator app and enter the 6-digit code it shows for Ovation.</Text>
+        <TextInput
+          label="Authentication code"
+          description="Or one of your recovery codes"
+          autoComplete="one-time-code"
+          inputMode="text"
+          required
+          // The step appears after a right password: the code field is where the member goes next.
+          autoFocus
+          error={fieldError(errors.code?.message)}
+          {...form.register('code', {
+            required: 'Enter the 6-digit code from your app, or a recovery code',
+            minLength: { value: 6, message: 'Enter the 6-digit code from your app, or a recovery code' },
+          })}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+          VERIFY
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+          Start again with your password
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useGameBoard } from '../../../api/game.ts';
+import { PrizeOddsTable } from '../../../components/prize-odds-table.tsx';
+import { useSession } from '../../../lib/session.tsx';
+
+/**
+ * How it Works: the Game Board's prizes and odds, from the same programme settings the draw
+ * uses (South Africa, where the game is played; hidden elsewhere).
+ */
+export function GameOddsSection() {
+  const { capabilities, profile } = useSession();
+  const board = useGameBoard({ enabled: capabilities.playGame });
+  if (!capabilities.playGame || board.isError) return null;
+  const pointsName = profile?.pointsName || 'Kudos';
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt="lg" component="section" aria-labelledby="game-odds">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="game-odds">
+          The Game Board
+        </Title>
+        {board.isPending ? (
+          <Skeleton height={160} aria-label="Loading the prize table" />
+        ) : (
+          <>
+            <Text>
+              You earn {board.data.playsPerRecognition} {board.data.playsPerRecognition === 1 ? 'play' : 'plays'} each
+              time a colleague recognises you. Each play flips one cap on the{' '}
+              <Anchor component={Link} to="/flipcapgame" underline="always">
+                Game Board
+              </Anchor>{' '}
+              and wins one of these prizes, drawn on our server with a cryptographic random source and recorded for
+              audit:
+            </Text>
+            <PrizeOddsTable
+              prizes={board.data.prizes}
+              pointsName={pointsName}
+              caption="Prizes and the chance of each per play."
+            />
+            <Text size="sm" c="gray.7">
+              Prizes are paid from the programme’s prize pool. A prize the pool cannot pay sits out the draw until the
+              pool is refilled; when it can pay none, your plays are kept until it is.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

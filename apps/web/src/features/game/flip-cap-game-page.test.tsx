@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameBoardResponse } from '@ovation/shared/schemas/game';
+import { renderWithApp } from '../../test/render-app.tsx';
+import { jsonResponse, sessionResponse } from '../../test/session-fixture.ts';
+import FlipCapGamePage from './flip-cap-game-page.tsx';
+
+const BOARD: GameBoardResponse = {
+  playsAvailable: 2,
+  caps: 12,
+  prizes: [
+    { label: 'Better luck next time', points: 0, odds: 0.5 },
+    { label: '10 Kudos', points: 10, odds: 0.5 },
+  ],
+  poolEmpty: false,
+  playsPerRecognition: 1,
+};
+
+const figure = (label: string) => screen.getByText(label).parentElement?.textContent;
+
+describe('FlipCapGamePage', () => {
+  const fetchMock = vi.fn();
+  let board: GameBoardResponse;
+  beforeEach(() => {
+    board = BOARD;
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=t; Path=/';
+    sessionStorage.setItem('authToken', 't');
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/spa/loadsession')) return jsonResponse(sessionResponse({}));
+      if (url.endsWith('/api/game/board')) return jsonResponse(board);
+      if (url.endsWith('/api/game/play')) {
+        expect(JSON.parse(String(init?.body))).toEqual({ cap: 3 });
+        expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/.{8,}/);
+        board = { ...BOARD, playsAvailable: 1 };
+        return jsonResponse({
+          playId: 9,
+          prize: { label: '10 Kudos', points: 10 },
+          playsAvailable: 1,
+          balances: { awardsPointsAvailable: 110, awardsPointsAvailable1: 1, awardsPointsAvailableMng: 0 },
+        });
+      }
+      throw new Error(`unexpected ${url}`);
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    sessionStorage.clear();
+  });
+
+  it('flips a cap, announces the prize and applies the answered balances to the session', async () => {
+    const { queryClient } = renderWithApp(<FlipCapGamePage />, { path: '/flipcapgame' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cap 3' }));
+    expect(await screen.findByText('Cap 3: you won 10 Kudos!')).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByRole('button', { name: 'Cap 3: 10 Kudos' })).toBeTruthy();
+    await waitFor(() => expect(figure('Your balance')).toBe('Your balance110 Kudos'));
+    expect(figure('Plays available')).toBe('Plays available1');
+    const sessions = queryClient.getQueriesData<{ profile: { awardsPointsAvailable1: number } }>({
+      queryKey: ['session'],
+    });
+    expect(sessions.map(([, session]) => session?.profile.awardsPointsAvailable1)).toEqual([1]);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Play again'));
+    fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
+    expect((screen.getByRole('button', { name: 'Cap 3' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says when the prize pool is refilling and keeps the caps down', async () => {
+    board = { ...BOARD, poolEmpty: true };
+    renderWithApp(<FlipCapGamePage />, { path: '/flipcapgame' });
+    expect(await screen.findByText('The prize pool is refilling')).toBeTruthy();
+    for (const cap of screen.getAllByRole('button', { name: /^Cap \d+$/ })) {
+      expect((cap as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { Button, Checkbox, Fieldset, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { preferencesSchema, type Preferences } from '@ovation/shared/schemas/notifications';
+import { usePreferences, useSavePreferences } from '../../../api/preferences.ts';
+import { FormAlert } from '../../../components/form-feedback.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+
+const EMAIL_KINDS: { key: keyof Preferences['email']; label: string }[] = [
+  { key: 'recognised', label: 'Someone recognises me' },
+  { key: 'high5', label: 'I receive a High Five' },
+  { key: 'points', label: 'I receive points (Pay It Forward)' },
+  { key: 'reaction', label: 'Someone reacts to my kudos' },
+];
+
+function Form({ initial }: { initial: Preferences }) {
+  const form = useForm<Preferences>({ resolver: zodResolver(preferencesSchema), defaultValues: initial });
+  const server = useServerErrors(form, [] as const, { title: 'Your preferences were not saved' });
+  const save = useSavePreferences();
+
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
+      form.reset(await save.mutateAsync(values));
+      toast.success('Your preferences have been saved.');
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Notification preferences" noValidate>
+      <Stack gap="md">
+        <FormAlert error={server.formError} />
+        <Fieldset legend="E-mail me when" variant="unstyled">
+          <Text size="xs" c="dimmed">
+            The bell in the header shows everything either way.
+          </Text>
+          <Stack gap="xs" mt="xs">
+            {EMAIL_KINDS.map(({ key, label }) => (
+              <Controller
+                key={key}
+                control={form.control}
+                name={`email.${key}`}
+                render={({ field }) => (
+                  <Checkbox
+                    label={label}
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
+        </Fieldset>
+        <Controller
+          control={form.control}
+          name="weeklyDigest"
+          render={({ field }) => (
+            <Switch
+              label="Weekly digest"
+              description="Once a week: what you and your team received."
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="hideCelebrations"
+          render={({ field }) => (
+            <Switch
+              label="Hide my birthday and work anniversary"
+              description="Colleagues will not see them in Celebrations."
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+            SAVE PREFERENCES
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /myprofile: notification and privacy choices (decision 0026). */
+export function PreferencesSection() {
+  const query = usePreferences();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h3">
+          Notifications and privacy
+        </Title>
+        <Text size="sm" c="dimmed">
+          Choose which e-mails you receive and what colleagues see about you.
+        </Text>
+      </div>
+      {query.data ? <Form initial={query.data} /> : <Loader size="sm" aria-label="Loading your preferences" />}
+    </Stack>
+  );
+}

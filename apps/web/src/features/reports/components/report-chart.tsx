@@ -1,0 +1,88 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import type { ReportDefinitionResponse } from '@ovation/shared/schemas/reports';
+import { useReportPage, type ReportPageRequest } from '../../../api/reports.ts';
+import { formatCell } from '../report-format.ts';
+
+const COLORS = [
+  'teal.6',
+  'blue.6',
+  'orange.6',
+  'grape.6',
+  'red.6',
+  'indigo.6',
+  'lime.7',
+  'cyan.7',
+  'pink.6',
+  'yellow.7',
+];
+
+/** Pivots report rows into one point per x with a value per group (null where a group is hidden). */
+export function pivot(
+  fields: string[],
+  rows: unknown[][],
+  x: string,
+  group: string,
+  y: string,
+  xType: 'date' | 'text',
+) {
+  const [xi, gi, yi] = [fields.indexOf(x), fields.indexOf(group), fields.indexOf(y)];
+  const points = new Map<string, Record<string, string | number | null>>();
+  const groups: string[] = [];
+  for (const row of rows) {
+    const xValue = String(row[xi]);
+    const g = String(row[gi]);
+    if (!groups.includes(g)) groups.push(g);
+    const point = points.get(xValue) ?? { [x]: xValue };
+    point[g] = row[yi] === null || row[yi] === undefined ? null : Number(row[yi]);
+    points.set(xValue, point);
+  }
+  const data = [...points.values()]
+    .sort((a, b) => String(a[x]).localeCompare(String(b[x])))
+    .map((p) => ({ ...p, [x]: formatCell(xType, p[x]) }));
+  return { data, groups };
+}
+
+/** The report's chart over its whole filtered result (one request of the largest page). */
+export function ReportChart({
+  definition,
+  request,
+}: {
+  definition: ReportDefinitionResponse & { chart: NonNullable<ReportDefinitionResponse['chart']> };
+  request: ReportPageRequest;
+}) {
+  const { chart } = definition;
+  const all = useReportPage(definition.reportKey, {
+    filters: request.filters,
+    page: 1,
+    pageSize: 200,
+    sort: { column: chart.x, direction: 'asc' },
+  });
+  const xType = definition.columns.find((c) => c.key === chart.x)?.type === 'date' ? 'date' : 'text';
+  const { data, groups } = all.data
+    ? pivot(all.data.fields, all.data.rows, chart.x, chart.group, chart.y, xType)
+    : { data: [], groups: [] };
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={chart.title}>
+      <Title order={2} size="h4" mb="sm">
+        {chart.title}
+      </Title>
+      {data.length === 0 ? (
+        <Text c="gray.7" size="sm">
+          Nothing to chart for these filters.
+        </Text>
+      ) : (
+        <LineChart
+          h={260}
+          data={data}
+          dataKey={chart.x}
+          withLegend
+          connectNulls={false}
+          yAxisProps={{ domain: [1, 3] }}
+          series={groups.map((g, i) => ({ name: g, color: COLORS[i % COLORS.length]! }))}
+        />
+      )}
+    </Paper>
+  );
+}

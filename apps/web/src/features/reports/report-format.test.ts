@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatCell, parseDayMonthYear } from './report-format.ts';
+import { readViewState, writeViewState } from './report-url-state.ts';
+import { pivot } from './components/report-chart.tsx';
+
+describe('formatCell (spec §9)', () => {
+  it('formats points, money, dates and empty cells', () => {
+    expect(formatCell('points', 1234567)).toBe('1 234 567');
+    expect(formatCell('money', 1234.5)).toBe('R 1 234.50');
+    expect(formatCell('date', '2026-03-05')).toBe('05/03/2026');
+    expect(formatCell('datetime', '2026-03-05T22:15:00.000Z')).toBe('05/03/2026 22:15');
+    expect(formatCell('percent', 66.666)).toBe('66.7%');
+    expect(formatCell('mood', 1.5)).toBe('1.50');
+    expect(formatCell('text', null)).toBe('—');
+    expect(formatCell('text', 'fewer than 5')).toBe('fewer than 5');
+  });
+});
+
+describe('parseDayMonthYear', () => {
+  it('reads dd/MM/yyyy real dates only', () => {
+    expect(parseDayMonthYear('5/3/2026')).toBe('2026-03-05');
+    expect(parseDayMonthYear('31/02/2026')).toBeNull();
+    expect(parseDayMonthYear('2026-03-05')).toBeNull();
+  });
+});
+
+describe('report URL state', () => {
+  it('keeps only the filters the report offers, valid ids, dates and page sizes', () => {
+    const params = new URLSearchParams(
+      'from=2026-01-01&to=bad&division1=3&division2=x&country=Kenya&search=Ann&page=3&pageSize=50&sort=points&dir=desc',
+    );
+    expect(readViewState(params, ['from', 'to', 'division1', 'division2', 'search'])).toEqual({
+      filters: { from: '2026-01-01', division1: 3, search: 'Ann' },
+      page: 3,
+      pageSize: 50,
+      sort: { column: 'points', direction: 'desc' },
+    });
+    expect(readViewState(new URLSearchParams('pageSize=5000&page=-2'), []).pageSize).toBe(25);
+    expect(readViewState(new URLSearchParams('page=-2'), []).page).toBe(1);
+  });
+
+  it('writes the state back without defaults', () => {
+    const written = writeViewState({ filters: { search: 'Ann', division3: 7 }, page: 1, pageSize: 25 });
+    expect(written.toString()).toBe('search=Ann&division3=7');
+  });
+});
+
+describe('chart pivot', () => {
+  it('makes one point per week with a value per group, hidden groups as gaps', () => {
+    const { data, groups } = pivot(
+      ['week', 'division', 'averageMood'],
+      [
+        ['2026-02-09', 'A', 1.5],
+        ['2026-02-02', 'A', 1.2],
+        ['2026-02-02', 'B', null],
+      ],
+      'week',
+      'division',
+      'averageMood',
+      'date',
+    );
+    expect(groups).toEqual(['A', 'B']);
+    expect(data).toEqual([
+      { week: '02/02/2026', A: 1.2, B: null },
+      { week: '09/02/2026', A: 1.5 },
+    ]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ReportFilterKey, ReportFilters, ReportSort } from '@ovation/shared/schemas/reports';
+
+/** A report screen's state lives in the URL, so a link (from the dashboard) opens filtered rows. */
+export interface ReportViewState {
+  filters: ReportFilters;
+  page: number;
+  pageSize: number;
+  sort?: ReportSort;
+}
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readViewState(params: URLSearchParams, allowed: readonly ReportFilterKey[]): ReportViewState {
+  const filters: ReportFilters = {};
+  for (const key of allowed) {
+    const raw = params.get(key)?.trim();
+    if (!raw) continue;
+    if (key === 'from' || key === 'to') {
+      if (ISO.test(raw)) filters[key] = raw;
+    } else if (key === 'division1' || key === 'division2' || key === 'division3') {
+      const id = Number(raw);
+      if (Number.isInteger(id) && id > 0) filters[key] = id;
+    } else {
+      filters[key] = raw.slice(0, 100);
+    }
+  }
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const size = Number(params.get('pageSize'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0];
+  const column = params.get('sort');
+  const sort = column
+    ? { column, direction: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const) }
+    : undefined;
+  return { filters, page, pageSize, ...(sort ? { sort } : {}) };
+}
+
+export function writeViewState(state: ReportViewState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(state.filters)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.pageSize !== PAGE_SIZES[0]) params.set('pageSize', String(state.pageSize));
+  if (state.sort) {
+    params.set('sort', state.sort.column);
+    params.set('dir', state.sort.direction);
+  }
+  return params;
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatDate } from '@ovation/shared/format/date';
+import { formatPoints } from '@ovation/shared/format/money';
+import { ORDER_STATUSES, type OrderStatus } from '@ovation/shared/schemas/rewards';
+import type { QueueOrder } from '@ovation/shared/schemas/rewards-admin';
+import { useAdminCancel, useFulfilmentQueue, useMoveOrder } from '../../api/rewards-admin.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { describeError } from '../../lib/api-client.ts';
+import { useMessageBox } from '../../lib/message-box.tsx';
+import { toast } from '../../lib/toast.ts';
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  processing: 'Processing',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+  refunded: 'Cancelled and refunded',
+};
+const FULFILMENT_LABELS = { voucher: 'voucher', delivery: 'delivery', donation: 'donation' } as const;
+
+function QueueCard({ order }: { order: QueueOrder }) {
+  const [note, setNote] = useState('');
+  const move = useMoveOrder();
+  const cancel = useAdminCancel();
+  const messageBox = useMessageBox();
+  const busy = move.isPending || cancel.isPending;
+  const onMove = (status: 'processing' | 'fulfilled') =>
+    move.mutate(
+      { orderId: order.orderId, body: { status, note } },
+      {
+        onSuccess: () => toast.success(`Order #${order.orderId} is ${status}`),
+        onError: (error) => toast.error(describeError(error).body),
+      },
+    );
+  const onCancel = () =>
+    messageBox.show({
+      title: `Cancel order #${order.orderId}?`,
+      msg: `${formatPoints(order.totalPoints)} Kudos go back to ${order.memberName}, stock and codes return.`,
+      isShowCancel: true,
+      okText: 'Cancel and refund',
+      cancelText: 'Keep it',
+      callback: (ok) => {
+        if (!ok) return;
+        cancel.mutate(
+          { orderId: order.orderId, note },
+          {
+            onSuccess: () => toast.success(`Order #${order.orderId} is cancelled and refunded`),
+            onError: (error) => toast.error(describeError(error).body),
+          },
+        );
+      },
+    });
+  const waiting = order.status === 'placed' || order.status === 'processing';
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="queue-order" aria-labelledby={`queue-${order.orderId}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="sm">
+            <Title order={2} size="h4" id={`queue-${order.orderId}`}>
+              Order #{order.orderId}
+            </Title>
+            <Badge color="dark" data-testid="queue-status">
+              {STATUS_LABELS[order.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="gray.7">
+            {formatDate(order.placedAt)} · {order.memberName} · {order.memberEmail}
+          </Text>
+        </Group>
+        {order.lines.map((line) => (
+          <Text key={line.rewardId} size="sm">
+            {line.quantity} × {line.name} ({FULFILMENT_LABELS[line.fulfilment]}) — {formatPoints(line.lineTotal)} Kudos
+          </Text>
+        ))}
+        {order.address && (
+          <Text size="sm" c="gray.7">
+            {order.address.recipient}, {order.address.line1}
+            {order.address.line2 ? `, ${order.address.line2}` : ''}, {order.address.city}, {order.address.postalCode} ·{' '}
+            {order.address.phone}
+          </Text>
+        )}
+        {order.history.length > 0 && (
+          <Text size="xs" c="gray.7">
+            {order.history.map((h) => `${STATUS_LABELS[h.status]}${h.note ? ` (${h.note})` : ''}`).join(' → ')}
+          </Text>
+        )}
+        {waiting && (
+          <Group align="end" gap="sm" wrap="wrap">
+            <TextInput
+              label="Note (e.g. courier reference)"
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+              maxLength={500}
+              style={{ flex: '1 1 220px' }}
+            />
+            {order.status === 'placed' && (
+              <Button variant="light" onClick={() => onMove('processing')} disabled={busy}>
+                Start processing
+              </Button>
+            )}
+            <Button onClick={() => onMove('fulfilled')} disabled={busy}>
+              Mark fulfilled
+            </Button>
+            <Button variant="outline" color="red" onClick={onCancel} disabled={busy}>
+              Cancel and refund
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /rewardsfulfilment — the fulfilment queue (report administrators, decision 0023). */
+export default function FulfilmentPage() {
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [q, setQ] = useState('');
+  const queue = useFulfilmentQueue(status, q.trim());
+  return (
+    <>
+      <PageTitle title="Rewards Fulfilment" />
+      <Stack gap="md" maw={960}>
+        <Group gap="sm" align="end" wrap="wrap">
+          <Select
+            label="Status"
+            data={[
+              { value: '', label: 'Waiting (placed and processing)' },
+              ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+            ]}
+            value={status}
+            onChange={(v) => setStatus((v ?? '') as OrderStatus | '')}
+            allowDeselect={false}
+            w={280}
+          />
+          <TextInput
+            label="Search"
+            placeholder="Member, e-mail or order number"
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+          />
+        </Group>
+        {queue.isPending ? (
+          <Center mih="30vh">
+            <Loader aria-label="Loading orders" />
+          </Center>
+        ) : queue.isError ? (
+          <Alert color="red" variant="light" title="The orders could not be loaded">
+            {describeError(queue.error).body}
+          </Alert>
+        ) : queue.data.orders.length === 0 ? (
+          <Text c="gray.7">No orders here.</Text>
+        ) : (
+          queue.data.orders.map((order) => <QueueCard key={order.orderId} order={order} />)
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { formatPoints } from '@ovation/shared/format/money';
+import { checkoutRequestSchema, type BasketLine, type CheckoutRequest } from '@ovation/shared/schemas/rewards';
+import { useBasket, useCheckout, useSetBasketLine } from '../../api/rewards.ts';
+import { FormAlert } from '../../components/form-feedback.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { describeError } from '../../lib/api-client.ts';
+import { useServerErrors } from '../../lib/form-errors.ts';
+import { useSession } from '../../lib/session.tsx';
+import { toast } from '../../lib/toast.ts';
+import { AddressFields } from './components/address-fields.tsx';
+import { BasketLines } from './components/basket-lines.tsx';
+import classes from './rewards.module.css';
+
+const FIELDS = [
+  'address',
+  'address.recipient',
+  'address.line1',
+  'address.line2',
+  'address.city',
+  'address.postalCode',
+  'address.phone',
+] as const;
+
+/** /redeemrewards/basket — My Basket, kept on the server; CHECKOUT pays with one transaction. */
+export default function BasketPage() {
+  const { profile } = useSession();
+  const pointsName = profile?.pointsName || 'points';
+  const basket = useBasket();
+  const setLine = useSetBasketLine();
+  const checkout = useCheckout();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<number | null>(null);
+  const form = useForm<CheckoutRequest>({ resolver: zodResolver(checkoutRequestSchema) });
+  const server = useServerErrors(form, FIELDS, { title: 'Your order was not placed' });
+  const [prefilled, setPrefilled] = useState(false);
+
+  const data = basket.data;
+  if (data && !prefilled) {
+    setPrefilled(true);
+    if (data.savedAddress) form.reset({ address: data.savedAddress });
+  }
+
+  const changeQuantity = async (line: BasketLine, quantity: number) => {
+    setBusy(line.rewardId);
+    try {
+      await setLine.mutateAsync({ rewardId: line.rewardId, quantity });
+    } catch (error) {
+      toast.error(describeError(error).body);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
+      try {
+        const answer = await checkout.mutateAsync(data?.needsAddress ? values : {});
+        toast.success(`Thank you! Order #${answer.orderId} is placed.`);
+        void navigate('/orders', { state: { placedOrderId: answer.orderId } });
+      } catch (error) {
+        // A refusal may mean the basket changed under us (price, stock): show today's.
+        void basket.refetch();
+        throw error;
+      }
+    }),
+  );
+
+  return (
+    <>
+      <PageTitle title="My Basket" />
+      {basket.isPending ? (
+        <Center mih="30vh">
+          <Loader aria-label="Loading your basket" />
+        </Center>
+      ) : basket.isError ? (
+        <Alert
+          classNames={{ title: classes.alertTitle }}
+          color="red"
+          variant="light"
+          title="Your basket could not be loaded"
+          maw={640}
+        >
+          {describeError(basket.error).body}
+        </Alert>
+      ) : data!.lines.length === 0 ? (
+        <Alert
+          classNames={{ title: classes.alertTitle }}
+          color="gray"
+          variant="light"
+          title="Your basket is empty"
+          maw={640}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              You have {formatPoints(data!.balance)} {pointsName} to spend.
+            </Text>
+            <Button component={Link} to="/redeemrewards" size="xs">
+              Browse rewards
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Checkout">
+          <Stack gap="lg" maw={880}>
+            <BasketLines
+              lines={data!.lines}
+              pointsName={pointsName}
+              busy={busy}
+              onQuantity={(l, q) => void changeQuantity(l, q)}
+            />
+            <Paper withBorder radius="md" p="md">
+              <Stack gap={6}>
+                <Group justify="space-between">
+                  <Text>Total</Text>
+                  <Text fw={700} data-testid="basket-total">
+                    {formatPoints(data!.totalPoints)} {pointsName}
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text>Your balance</Text>
+                  <Text>
+                    {formatPoints(data!.balance)} {pointsName}
+                  </Text>
+                </Group>
+                <Divider />
+                <Group justify="space-between">
+                  <Text fw={600}>Balance after checkout</Text>
+                  <Text fw={700} c={data!.balanceAfter < 0 ? 'red.8' : undefined} data-testid="basket-balance-after">
+                    {formatPoints(data!.balanceAfter)} {pointsName}
+                  </Text>
+                </Group>
+              </Stack>
+            </Paper>
+            {data!.balanceAfter < 0 && (
+              <Alert
+                classNames={{ title: classes.alertTitle }}
+                color="orange"
+                variant="light"
+                title={`Not enough ${pointsName}`}
+              >
+                Remove something, or lower a quantity, to check out.
+              </Alert>
+            )}
+            {data!.needsAddress && (
+              <Paper withBorder radius="md" p="md">
+                <AddressFields register={form.register} errors={form.formState.errors} />
+              </Paper>
+            )}
+            <FormAlert error={server.formError} />
+            <Group justify="space-between">
+              <Button component={Link} to="/redeemrewards" variant="default">
+                Keep browsing
+              </Button>
+              <Button type="submit" size="md" loading={form.formState.isSubmitting} disabled={data!.balanceAfter < 0}>
+                CHECKOUT
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, NavLink, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import {
+  CATALOGUE_SORTS,
+  type BasketResponse,
+  type CatalogueQuery,
+  type CatalogueSort,
+} from '@ovation/shared/schemas/rewards';
+import { useCatalogue } from '../../../api/rewards.ts';
+import { describeError } from '../../../lib/api-client.ts';
+import classes from '../rewards.module.css';
+import { useAddToBasket } from '../use-add-to-basket.ts';
+import { RewardCard } from './reward-card.tsx';
+
+const SORT_LABELS: Record<CatalogueSort, string> = {
+  points: 'Points: low to high',
+  name: 'Name: A to Z',
+  newest: 'Newest first',
+};
+
+interface CatalogueViewProps {
+  category: string | undefined;
+  pointsName: string;
+  balance: number;
+  basket: BasketResponse | undefined;
+}
+
+/** The catalogue: categories, search, sort, "only what I can afford" and pages — all in the address. */
+export function CatalogueView({ category, pointsName, balance, basket }: CatalogueViewProps) {
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sort');
+  const query: CatalogueQuery = {
+    category,
+    q: params.get('q') ?? undefined,
+    sort: (CATALOGUE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CatalogueSort) : 'points',
+    affordable: params.get('affordable') === 'true',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const catalogue = useCatalogue(query);
+  const { add, adding } = useAddToBasket(basket);
+  const [search, setSearch] = useState(query.q ?? '');
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: !('page' in changes) });
+  };
+
+  // Search as the member types (debounced), keeping the address shareable.
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      if ((search.trim() || undefined) !== query.q) update({ q: search.trim() || null });
+    }, 350);
+    return () => clearTimeout(handle);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const suffix = params.toString()
+    ? `?${new URLSearchParams([...params].filter(([k]) => k !== 'page')).toString()}`
+    : '';
+  const categories = catalogue.data?.categories ?? [];
+  const total = categories.reduce((sum, c) => sum + c.count, 0);
+
+  return (
+    <div className={classes.layout}>
+      <nav aria-label="Reward categories" className={classes.categories}>
+        <NavLink
+          component={Link}
+          to={`/redeemrewards${suffix}`}
+          label={`All rewards (${total})`}
+          active={!category}
+          variant="filled"
+        />
+        {categories.map((c) => (
+          <NavLink
+            key={c.slug}
+            component={Link}
+            to={`/redeemrewards/${c.slug}${suffix}`}
+            label={`${c.name} (${c.count})`}
+            active={c.slug === category}
+            variant="filled"
+          />
+        ))}
+      </nav>
+      <Stack gap="md">
+        <Group gap="sm" align="end" wrap="wrap">
+          <TextInput
+            label="Search rewards"
+            placeholder="Name or description"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Select
+            label="Sort by"
+            data={CATALOGUE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            value={query.sort ?? 'points'}
+            onChange={(value) => update({ sort: value && value !== 'points' ? value : null })}
+            allowDeselect={false}
+            w={200}
+          />
+          <Switch
+            label="Only what I can afford"
+            checked={query.affordable ?? false}
+            onChange={(e) => update({ affordable: e.currentTarget.checked ? 'true' : null })}
+            mb={8}
+          />
+        </Group>
+        {catalogue.isPending ? (
+          <Center mih="30vh">
+            <Loader aria-label="Loading rewards" />
+          </Center>
+        ) : catalogue.isError ? (
+          <Alert
+            classNames={{ title: classes.alertTitle }}
+            color="red"
+            variant="light"
+            title="The rewards could not be loaded"
+          >
+            {describeError(catalogue.error).body}
+          </Alert>
+        ) : catalogue.data.items.length === 0 ? (
+          <Alert classNames={{ title: classes.alertTitle }} color="gray" variant="light" title="No rewards found">
+            {query.affordable
+              ? `Nothing here fits your balance of ${balance} ${pointsName} yet. Try all rewards.`
+              : 'Try another search or category.'}
+          </Alert>
+        ) : (
+          <>
+            <div className={classes.grid} aria-busy={catalogue.isPlaceholderData}>
+              {catalogue.data.items.map((item) => (
+                <RewardCard
+                  key={item.rewardId}
+                  item={item}
+                  pointsName={pointsName}
+                  balance={balance}
+                  adding={adding === item.rewardId}
+                  onAdd={(i) => void add(i)}
+                />
+              ))}
+            </div>
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                disabled={(query.page ?? 1) <= 1}
+                onClick={() => update({ page: String((query.page ?? 1) - 1) })}
+              >
+                Previous page
+              </Button>
+              <Text size="sm" c="gray.7">
+                Page {query.page}
+              </Text>
+              <Button
+                variant="default"
+                disabled={!catalogue.data.hasMore}
+                onClick={() => update({ page: String((query.page ?? 1) + 1) })}
+              >
+                Next page
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { formatMoney, formatPoints } from '@ovation/shared/format/money';
+import { BASKET_MAX_QUANTITY, type BasketResponse } from '@ovation/shared/schemas/rewards';
+import { useReward } from '../../../api/rewards.ts';
+import { describeError } from '../../../lib/api-client.ts';
+import { useAddToBasket } from '../use-add-to-basket.ts';
+import { BalanceBar } from './balance-bar.tsx';
+import { FULFILMENT_COLOURS, FULFILMENT_LABELS, FULFILMENT_TEXT } from './fulfilment.ts';
+import { StockBadge } from './reward-card.tsx';
+import classes from '../rewards.module.css';
+
+interface RewardDetailProps {
+  rewardId: number | null;
+  pointsName: string;
+  balance: number;
+  basket: BasketResponse | undefined;
+}
+
+/** /redeemrewards/item/:rewardId — one item with its description, limits and "balance after this". */
+export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDetailProps) {
+  const item = useReward(rewardId);
+  const [quantity, setQuantity] = useState(1);
+  const { add, adding } = useAddToBasket(basket);
+  const inBasket = basket?.totalPoints ?? 0;
+
+  if (item.isPending && rewardId !== null) {
+    return (
+      <Center mih="30vh">
+        <Loader aria-label="Loading the reward" />
+      </Center>
+    );
+  }
+  if (!item.data) {
+    return (
+      <Alert
+        classNames={{ title: classes.alertTitle }}
+        color="gray"
+        variant="light"
+        title="This reward is no longer available"
+        maw={640}
+      >
+        <Stack gap="xs" align="flex-start">
+          {item.error ? describeError(item.error).body : null}
+          <Anchor component={Link} to="/redeemrewards">
+            Back to all rewards
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  const reward = item.data;
+  const max = Math.min(
+    BASKET_MAX_QUANTITY,
+    reward.stockLeft ?? BASKET_MAX_QUANTITY,
+    reward.memberLimit ?? BASKET_MAX_QUANTITY,
+  );
+  const soldOut = reward.stockLeft === 0;
+  return (
+    <Stack gap="md">
+      <BalanceBar
+        pointsName={pointsName}
+        balance={balance}
+        spending={inBasket + reward.pointsCost * quantity}
+        basketCount={basket?.lines.length ?? 0}
+        afterLabel="After your basket and this"
+      />
+      <Anchor component={Link} to={`/redeemrewards/${reward.category}`} size="sm">
+        ‹ {reward.categoryName}
+      </Anchor>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <div>
+          <Image src={reward.pictureUrl} alt={reward.name} radius="md" />
+        </div>
+        <div>
+          <Stack gap="sm">
+            <Title order={2}>{reward.name}</Title>
+            <Group gap={6}>
+              <Badge color={FULFILMENT_COLOURS[reward.fulfilment]}>{FULFILMENT_LABELS[reward.fulfilment]}</Badge>
+              <StockBadge stockLeft={reward.stockLeft} />
+            </Group>
+            <Text>{reward.description}</Text>
+            <Group gap="lg" align="baseline">
+              <Text fw={700} size="xl" data-testid="reward-points">
+                {formatPoints(reward.pointsCost)} {pointsName}
+              </Text>
+              <Text c="gray.7">Value {formatMoney(reward.randValue / 100)}</Text>
+            </Group>
+            <Text size="sm">{FULFILMENT_TEXT[reward.fulfilment]}</Text>
+            {reward.stockLeft !== null && reward.stockLeft > 0 && (
+              <Text size="sm" c="gray.7">
+                {reward.stockLeft} left in stock.
+              </Text>
+            )}
+            {reward.memberLimit !== null && (
+              <Text size="sm" c="gray.7">
+                At most {reward.memberLimit} per member.
+              </Text>
+            )}
+            <Group align="end" gap="sm">
+              <NumberInput
+                label="Quantity"
+                min={1}
+                max={Math.max(max, 1)}
+                value={quantity}
+                onChange={(v) => setQuantity(Math.max(1, Math.min(Number(v) || 1, Math.max(max, 1))))}
+                w={110}
+                disabled={soldOut}
+                allowDecimal={false}
+              />
+              <Button
+                loading={adding === reward.rewardId}
+                disabled={soldOut}
+                onClick={() => void add(reward, quantity)}
+              >
+                {soldOut ? 'Sold out' : 'Add to basket'}
+              </Button>
+            </Group>
+          </Stack>
+        </div>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+/* global document, sessionStorage -- these callbacks run in the page, not in Node */
+// Lighthouse (npm) on the mobile preset against system Chromium: /hello signed out and Home
+// signed in. Each page is run RUNS times (default 3) and the median performance is reported with
+// the other category scores of that run. Usage: node bench/lighthouse.mjs [baseUrl]
+// Env: RUNS, BENCH_EMAIL (default member.za@example.com). Run it on an otherwise idle machine:
+// Lighthouse simulates a slow phone from the timings it observes, so CPU contention lowers scores.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:3000';
+const runs = Number(process.env.RUNS ?? 3);
+const email = process.env.BENCH_EMAIL ?? 'member.za@example.com';
+
+async function authToken() {
+  const xsrf = await fetch(`${base}/api/auth/xsrf`);
+  const cookie = (xsrf.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('XSRF-TOKEN='))?.split(';')[0] ?? '';
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': cookie.split('=')[1] ?? '' },
+    body: JSON.stringify({ email, password: 'Ovation-demo-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return (await res.json()).authToken;
+}
+
+async function audit(path, token) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    // The cookie banner accepted and, for signed-in pages, the session token where the app keeps it.
+    await page.evaluateOnNewDocument((t) => {
+      document.cookie = 'cPol=yy-; path=/';
+      if (t) sessionStorage.setItem('authToken', t);
+    }, token);
+    const result = await lighthouse(
+      base + path,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      undefined,
+      page,
+    );
+    await browser.disconnect();
+    const { categories, audits } = result.lhr;
+    return {
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      fcp: audits['first-contentful-paint'].displayValue,
+      lcp: audits['largest-contentful-paint'].displayValue,
+      tbt: audits['total-blocking-time'].displayValue,
+      cls: audits['cumulative-layout-shift'].displayValue,
+      failing: Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 1 && categories.accessibility.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const token = await authToken();
+for (const [path, signedIn] of [
+  ['/hello', false],
+  ['/', true],
+]) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await audit(path, signedIn ? token : null));
+  results.sort((a, b) => a.performance - b.performance);
+  const median = results[Math.floor(results.length / 2)];
+  console.log(
+    `${path}: performance ${median.performance} (runs: ${results.map((r) => r.performance).join(', ')}), ` +
+      `accessibility ${median.accessibility}, best practices ${median.bestPractices}; ` +
+      `FCP ${median.fcp}, LCP ${median.lcp}, TBT ${median.tbt}, CLS ${median.cls}` +
+      (median.failing.length ? `; accessibility audits failing: ${median.failing.join(', ')}` : ''),
+  );
+}

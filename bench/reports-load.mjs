@@ -1,0 +1,106 @@
+// Reports under load against a running server on the reports bench database
+// (reports-generate.mjs). Usage:
+//   node bench/reports-load.mjs http://127.0.0.1:3991 [seconds=15] [connections=10] [serverPid]
+// 1. first page of /reportsimplysay and /reporttransactions at `connections` (autocannon, p99);
+// 2. the whole /reportsimplysay as CSV (rows/s; the server's RSS sampled from /proc when its pid is given);
+// 3. the dashboard for a year (5 runs, one at a time).
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:3991';
+const duration = Number(process.argv[3] ?? 15);
+const connections = Number(process.argv[4] ?? 10);
+const serverPid = process.argv[5];
+const XSRF = 'bench-xsrf-token';
+const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+
+async function login(i) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: `bench${i}@bench.example`, password: 'Bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`login bench${i}: ${res.status} ${await res.text()}`);
+  return (await res.json()).authToken;
+}
+// bench1…bench10 are report administrators.
+const tokens = [];
+for (let i = 1; i <= Math.min(connections, 10); i++) tokens.push(await login(i));
+let next = 0;
+const auth = () => ({ ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+
+async function firstPage(reportKey) {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/reports/${reportKey}/query`,
+        setupRequest: (req) => ({ ...req, headers: auth(), body: JSON.stringify({ page: 1, pageSize: 25 }) }),
+      },
+    ],
+  });
+  const bad = result.non2xx + result.errors;
+  console.log(
+    `${reportKey} first page, ${connections} connections: ${result.requests.average.toFixed(0)} req/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms${bad ? `, ${bad} failed` : ''}`,
+  );
+}
+
+function rssMb() {
+  if (!serverPid) return null;
+  const status = readFileSync(`/proc/${serverPid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function exportCsv(reportKey) {
+  const before = rssMb();
+  let peak = before ?? 0;
+  const sampler = serverPid ? setInterval(() => (peak = Math.max(peak, rssMb())), 100) : null;
+  const started = performance.now();
+  const res = await fetch(`${base}/api/reports/${reportKey}/export?format=csv`, { headers: auth() });
+  if (!res.ok) throw new Error(`export: ${res.status}`);
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (sampler) clearInterval(sampler);
+  const rows = lines - 1;
+  console.log(
+    `${reportKey} CSV export: ${rows} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ` +
+      `${Math.round(rows / seconds)} rows/s` +
+      (before !== null
+        ? `; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`
+        : ''),
+  );
+}
+
+async function dashboardYear() {
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/reports/dashboard?from=${from}&to=${to}`, { headers: auth() });
+    if (!res.ok) throw new Error(`dashboard: ${res.status} ${await res.text()}`);
+    await res.json();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `dashboard for a year: ${times.map((t) => t.toFixed(0)).join(', ')} ms (sorted; max ${times.at(-1).toFixed(0)} ms)`,
+  );
+}
+
+const only = process.env.BENCH_ONLY ?? 'pages,export,dashboard';
+if (only.includes('pages')) {
+  await firstPage('reportsimplysay');
+  await firstPage('reporttransactions');
+}
+if (only.includes('export')) await exportCsv(process.env.BENCH_EXPORT_REPORT ?? 'reportsimplysay');
+if (only.includes('dashboard')) await dashboardYear();

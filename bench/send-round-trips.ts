@@ -1,0 +1,142 @@
+// Database round trips per send (issue 14): how many statements a Pay It Forward, a recognition
+// with points and a High Five send to PostgreSQL, counted at the driver (every
+// pg Client.query call is one round trip), through the real app in-process. Unlike the
+// throughput benches this does not depend on how busy the machine is, so a before/after pair
+// compares cleanly on a shared machine. Usage:
+//   npx tsx bench/send-round-trips.ts [adminUrl=postgres://postgres@127.0.0.1:5432/postgres] [sends=20]
+// VERBOSE=1 prints the statements of one send of each kind.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger.ts';
+
+const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const sends = Number(process.argv[3] ?? 20);
+const dbName = `ovation_bench_trips_${randomBytes(3).toString('hex')}`;
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+
+const database = await openDatabase({ databaseUrl: dbUrl, pgliteDir: '', poolSize: 5 });
+await migrateDatabase(database);
+const pool = database.pool!;
+pool.on('error', () => {});
+const ids = (
+  await pool.query(
+    `insert into members (employee_number, first_name, surname, email, country, unit, is_manager)
+     select 'T' || g, 'Trip', 'Member ' || g, 'trip' || g || '@bench.example', 'South Africa', 'AUD', g = 1
+     from generate_series(1, 3) g returning id`,
+  )
+).rows.map((r) => r.id as number);
+const [managerId, teamId, otherId] = ids as [number, number, number];
+await pool.query(`update members set manager_id = $1 where id = $2`, [managerId, teamId]);
+const tokens = ids.map(() => randomBytes(32).toString('base64url'));
+await pool.query(
+  `insert into sessions (token_hash, member_id, expires_at) select unnest($1::text[]), unnest($2::int[]), now() + interval '1 day'`,
+  [tokens.map((t) => createHash('sha256').update(t).digest('hex')), ids],
+);
+const behaviourId = (
+  await pool.query(`insert into behaviours (name, description) values ('Client First', 'Bench') returning id`)
+).rows[0].id as number;
+// Limits out of the way (they are not what is counted), in one statement.
+await pool.query(
+  `insert into settings (key, value) select key, value from jsonb_each($1::jsonb)
+   on conflict (key) do update set value = excluded.value`,
+  [JSON.stringify({ sendRateLimitPerMinute: 1e9, pairDailyLimit: 1e9, payItForwardDailyCap: 1e12 })],
+);
+// Funding through ledger_post itself, so the ledger stays consistent.
+await pool.query(`select ledger_post($1::jsonb)`, [
+  JSON.stringify([
+    {
+      kind: 'issuance',
+      memo: 'Bench funding',
+      legs: [
+        { s: 'issuance', n: -3_000_000, c: null },
+        { m: managerId, k: 'team_budget', n: 1_000_000, c: null },
+        { m: managerId, k: 'points', n: 1_000_000, c: null },
+        { m: otherId, k: 'points', n: 1_000_000, c: null },
+      ],
+    },
+  ]),
+]);
+
+const config = loadConfig(
+  {},
+  { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: dbUrl, WEB_DIST_DIR: '/nonexistent' },
+);
+const app = await buildApp({ config, database, closeDatabase: false, logger: false });
+await app.ready();
+
+let counting = false;
+let count = 0;
+const statements: string[] = [];
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) {
+    count += 1;
+    const first = args[0] as string | { text?: string };
+    statements.push((typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 110));
+  }
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const XSRF = 'bench-xsrf-token-0123456789abcdef';
+const send = (url: string, token: string, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      'x-xsrf-token': XSRF,
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+    },
+    cookies: { 'XSRF-TOKEN': XSRF },
+  });
+
+const scenarios = [
+  {
+    name: 'Pay It Forward (1 point)',
+    go: () => send('/api/payitforward/send', tokens[0]!, { toMemberId: otherId, points: 1, message: 'Thanks' }),
+  },
+  {
+    name: 'recognition with 1 point (team budget)',
+    go: () =>
+      send('/api/recognition/send', tokens[0]!, {
+        toMemberIds: [teamId],
+        behaviourId,
+        message: 'Well done',
+        points: 1,
+      }),
+  },
+  {
+    name: 'High Five',
+    go: () => send('/api/high5/send', tokens[2]!, { toMemberId: managerId, message: 'High five' }),
+  },
+];
+
+for (const s of scenarios) {
+  const warm = await s.go();
+  if (warm.statusCode !== 200) throw new Error(`${s.name}: ${warm.statusCode} ${warm.body}`);
+  counting = true;
+  count = 0;
+  statements.length = 0;
+  for (let i = 0; i < sends; i++) {
+    const res = await s.go();
+    if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body}`);
+  }
+  counting = false;
+  console.log(`${s.name}: ${(count / sends).toFixed(1)} round trips per send`);
+  if (process.env.VERBOSE) for (const text of statements.slice(0, count / sends)) console.log(`    ${text}`);
+}
+
+const { findings } = await verifyLedger(app.db);
+console.log(`ledger:verify findings: ${findings.length}`);
+await app.close();
+await database.close();
+await admin.query(`drop database if exists ${dbName} with (force)`);
+await admin.end();

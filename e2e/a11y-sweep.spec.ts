@@ -1,0 +1,222 @@
+import type { Page } from '@playwright/test';
+import type { Capabilities } from '@ovation/shared/capabilities';
+import { entryHref, NAV_ENTRIES, routeAccess, type NavEntry } from '../apps/web/src/config/navigation.ts';
+import { acceptCookies, expect, signInAs, test } from './fixtures.ts';
+import {
+  apiHeaders,
+  describeFinding,
+  navigateInApp,
+  seriousFindings,
+  settle,
+  sweepScreen,
+  trackRequests,
+  WIDTHS,
+} from './support/a11y.ts';
+
+/**
+ * The accessibility sweep (issue 15): every route of spec §2 — taken from the one navigation
+ * list the router is built from, so a new route joins the sweep by itself — for every demo role
+ * that may open it, at desktop and phone width, checked with axe-core over the whole page.
+ * The bar is no serious or critical finding. One test per role, so workers run roles side by side;
+ * each signs in once and moves between routes inside the app.
+ */
+
+/** Content pages by key (the catch-all route): the seeded ones, and a key that does not exist. */
+const CONTENT_KEYS = ['terms', 'privacy', 'aboutus', 'accessibility', 'no-such-page'];
+/** No route matches this: the app's "page not found". */
+const NOT_FOUND = '/no/such/page';
+/** Anonymous pages that a signed-in member has no reason to open. */
+const SIGN_IN_PAGES = new Set(['hello', 'welcomeTrfAuth', 'register', 'resetPassword', 'contactSupport']);
+
+interface Ids {
+  colleague: number;
+  reward?: number;
+}
+
+/** The concrete addresses of a route, with its optional parameters both left out and filled in. */
+function addresses(entry: NavEntry, ids: Ids): string[] {
+  switch (entry.path) {
+    case '/:contentKey':
+      return CONTENT_KEYS.map((key) => `/${key}`);
+    case '/recognise/:selectedMemberId?':
+    case '/high5/:selectedMemberId?':
+    case '/payitforward/:selectedMemberId?':
+      return [entryHref(entry), `${entryHref(entry)}/${ids.colleague}`];
+    case '/redeemrewards/:urlParam?':
+      return ['/redeemrewards', '/redeemrewards/vouchers'];
+    case '/redeemrewards/item/:rewardId':
+      return ids.reward ? [`/redeemrewards/item/${ids.reward}`] : [];
+    default:
+      return [entryHref(entry)];
+  }
+}
+
+async function sessionOf(page: Page) {
+  const res = await page.request.post('/api/spa/loadsession', { data: {}, headers: await apiHeaders(page) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { capabilities: Capabilities; profile: { cellNum?: string | null } };
+}
+
+async function idsFor(page: Page, caps: Capabilities): Promise<Ids> {
+  const headers = await apiHeaders(page);
+  const search = await page.request.post('/api/members/search', {
+    data: { query: 'Mokoena', teamOnly: false, limit: 5 },
+    headers,
+  });
+  expect(search.status()).toBe(200);
+  const { members } = (await search.json()) as { members: { memberId: number }[] };
+  const ids: Ids = { colleague: members[0]!.memberId };
+  if (caps.redeemRewards) {
+    const catalogue = await page.request.get('/api/rewards/catalogue', { headers });
+    expect(catalogue.status()).toBe(200);
+    ids.reward = ((await catalogue.json()) as { items: { rewardId: number }[] }).items[0]!.rewardId;
+  }
+  return ids;
+}
+
+/** Routes this role may open, in navigation order; a profile to complete first leaves only the exempt ones. */
+function routesFor(caps: Capabilities, ids: Ids, incomplete: boolean): string[] {
+  const entries = NAV_ENTRIES.filter(
+    (e) =>
+      e.page !== 'logout' &&
+      !SIGN_IN_PAGES.has(e.page) &&
+      (e.access === 'public' || routeAccess(e, caps) === 'ok') &&
+      (!incomplete || e.profileExempt),
+  );
+  return [...new Set(entries.flatMap((e) => addresses(e, ids))), NOT_FOUND];
+}
+
+/** The header's menus at desktop width and the phone drawer, each open. */
+async function sweepMenus(page: Page, role: string): Promise<string[]> {
+  const found: string[] = [];
+  await page.setViewportSize(WIDTHS[0]);
+  const menus = page.getByRole('navigation', { name: 'Main' }).getByRole('button');
+  for (const name of await menus.allInnerTexts()) {
+    await menus.filter({ hasText: name }).click();
+    await expect(page.getByRole('menu', { name })).toBeVisible();
+    found.push(...(await sweepAtCurrentSize(page, `${role} menu ${name}`)));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  }
+  await page.setViewportSize(WIDTHS[1]);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  found.push(...(await sweepAtCurrentSize(page, `${role} phone navigation`)));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return found;
+}
+
+async function sweepAtCurrentSize(page: Page, label: string): Promise<string[]> {
+  return (await seriousFindings(page)).map((f) => describeFinding(label, f));
+}
+
+/** The logout screen redirects after 500 ms: a paused clock holds it still for the check. */
+async function sweepLogout(page: Page, role: string): Promise<string[]> {
+  await page.clock.install();
+  await page.goto('/logout');
+  await expect(page.getByText('Please wait, logging out')).toBeVisible();
+  return sweepScreen(page, `${role} /logout`);
+}
+
+// A trace of some hundred axe runs costs more than it tells: the failure message names each finding.
+// Reduced motion holds the carousels still, so axe never measures a slide halfway through its fade;
+// the moving variants are checked, paused, in a11y-motion.spec.ts.
+test.use({ trace: 'off', contextOptions: { reducedMotion: 'reduce' } });
+
+/**
+ * Roles whose every route is also checked at phone width. A screen's body is the same for every
+ * role that may open it (what differs by role is the header, the menus and greyed entries, swept
+ * for every role at both widths below), so the member, the manager and the administrator — who
+ * between them open every route — carry the phone-width pass; the other roles check their routes
+ * at desktop width, and Home at both. Halves the sweep's time in CI (decision 0034).
+ */
+const PHONE_FOR_EVERY_ROUTE = new Set(['member.za@example.com', 'manager.za@example.com', 'admin@example.com']);
+
+const MEMBERS = [
+  'member.za@example.com',
+  'member.ke@example.com',
+  'member.trf@example.com',
+  'manager.za@example.com',
+  'admin@example.com',
+  'rep@example.com',
+  'uploader@example.com',
+  'notify@example.com',
+  'news@example.com',
+  'incomplete@example.com',
+];
+
+test.describe('accessibility sweep', () => {
+  // Up to some sixty routes at two widths for an administrator, on a shared machine.
+  test.describe.configure({ timeout: 1_800_000 });
+
+  for (const email of MEMBERS) {
+    test(`every route ${email} may open`, async ({ page }) => {
+      trackRequests(page);
+      await page.setViewportSize(WIDTHS[0]);
+      await signInAs(page, email);
+      const { capabilities, profile } = await sessionOf(page);
+      const incomplete = (profile.cellNum ?? '').length < 10;
+      const routes = routesFor(capabilities, await idsFor(page, capabilities), incomplete);
+      const found: string[] = [];
+      for (const path of routes) {
+        await navigateInApp(page, path);
+        await settle(page);
+        const landed = new URL(page.url()).pathname;
+        // The only redirect a member may meet here is the forced profile completion.
+        if (landed !== path && !(incomplete && landed === '/myprofile/update')) {
+          found.push(`${email} ${path}: sent on to ${landed}`);
+        }
+        const everyWidth = PHONE_FOR_EVERY_ROUTE.has(email) || path === '/' || incomplete;
+        found.push(...(await sweepScreen(page, `${email} ${path}`, everyWidth ? WIDTHS : [WIDTHS[0]])));
+      }
+      // A route refused to this role shows the refusal notice: checked once per role.
+      const refused = NAV_ENTRIES.find((e) => e.access === 'member' && routeAccess(e, capabilities) !== 'ok');
+      if (refused && !incomplete) {
+        await navigateInApp(page, entryHref(refused));
+        found.push(...(await sweepScreen(page, `${email} ${entryHref(refused)} (refused)`)));
+      }
+      await navigateInApp(page, incomplete ? '/myprofile/update' : '/');
+      await settle(page);
+      found.push(...(await sweepMenus(page, email)));
+      found.push(...(await sweepLogout(page, email)));
+      expect(found).toEqual([]);
+    });
+  }
+
+  test('every anonymous route, the cookie banner and the footer dialogs', async ({ page }) => {
+    trackRequests(page);
+    await page.setViewportSize(WIDTHS[0]);
+    const found: string[] = [];
+    await page.goto('/hello');
+    // First visit: the cookie banner shows, and its preferences panel.
+    await expect(page.getByRole('button', { name: 'I ACCEPT' })).toBeVisible();
+    found.push(...(await sweepScreen(page, 'anonymous /hello with the cookie banner')));
+    await page.getByRole('button', { name: 'Cookie Preferences' }).click();
+    await expect(page.getByRole('checkbox', { name: /Functional/ })).toBeVisible();
+    found.push(...(await sweepScreen(page, 'anonymous cookie preferences')));
+    await acceptCookies(page);
+    await page.goto('/hello');
+
+    const routes = [
+      ...NAV_ENTRIES.filter((e) => e.access === 'public' && e.page !== 'logout' && e.page !== 'content').map(entryHref),
+      ...CONTENT_KEYS.map((key) => `/${key}`),
+      NOT_FOUND,
+    ];
+    for (const path of routes) {
+      await navigateInApp(page, path);
+      found.push(...(await sweepScreen(page, `anonymous ${path}`)));
+    }
+    // The footer's dialogs load their content on demand.
+    await page.setViewportSize(WIDTHS[0]);
+    for (const name of ['Privacy Policy', 'Terms and Conditions']) {
+      await page.getByRole('contentinfo').getByRole('button', { name }).click();
+      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      found.push(...(await sweepScreen(page, `anonymous footer ${name}`)));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    found.push(...(await sweepLogout(page, 'anonymous')));
+    expect(found).toEqual([]);
+  });
+});

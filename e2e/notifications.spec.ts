@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, postHighFive, signInAs, test } from './fixtures.ts';
+
+const SHOTS = process.env.SSO_SHOTS_DIR ?? '.test-output/screenshots';
+
+test('the bell counts what arrived, live, lists it and marks it read', async ({ page, request }) => {
+  // Ruan Venter (member.trf) receives; news@ sends, so other journeys' accounts are untouched.
+  await postHighFive(request, 'news@example.com', 'Ruan Venter', 'Thanks for the hand-over notes');
+  await signInAs(page, 'member.trf@example.com');
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  const count = async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+  const before = await count();
+  expect(before).toBeGreaterThanOrEqual(1);
+
+  // A High Five sent while the page is open raises the count without a reload.
+  await postHighFive(request, 'news@example.com', 'Ruan Venter', 'And for the demo');
+  await expect.poll(count).toBe(before + 1);
+
+  await bell.click();
+  const dropdown = page.getByRole('dialog');
+  await expect(dropdown.getByText(/sent you a High Five/).first()).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/bell-open-1280.png` });
+
+  await dropdown.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(/sent you a High Five/)
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/bell-open-390.png` });
+});
+
+test('preferences on My Profile: e-mail per kind, the digest and Celebrations privacy', async ({ page }) => {
+  await signInAs(page, 'member.trf@example.com', '/myprofile');
+  const form = page.getByRole('form', { name: 'Notification preferences' });
+  await expect(form.getByLabel('Weekly digest')).toBeChecked();
+  await form.getByLabel('I receive a High Five').uncheck();
+  await form.getByRole('button', { name: 'SAVE PREFERENCES' }).click();
+  await expect(page.getByText('Your preferences have been saved.')).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('I receive a High Five')).not.toBeChecked();
+  const axe = await new AxeBuilder({ page }).include('form[aria-label="Notification preferences"]').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/preferences-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/preferences-390.png` });
+  // Put it back for other runs on the same database.
+  await form.getByLabel('I receive a High Five').check();
+  await form.getByRole('button', { name: 'SAVE PREFERENCES' }).click();
+  await expect(form.getByRole('button', { name: 'SAVE PREFERENCES' })).toBeDisabled();
+});
+
+test('the weekly digest link: a page that changes nothing on opening and refuses an altered link plainly', async ({
+  page,
+}) => {
+  await page.goto('/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByRole('heading', { name: 'Weekly digest' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/unsubscribe-1280.png` });
+  await page.getByRole('button', { name: 'UNSUBSCRIBE' }).click();
+  await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid.');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/unsubscribe-refused-390.png` });
+});

@@ -1,0 +1,136 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures.ts';
+
+/**
+ * Reports (issue 12): the rep opens the dashboard and three reports, filters, sorts, pages and
+ * exports; a plain member is refused. Screens at desktop and phone width, checked with axe.
+ */
+const SHOTS = process.env.REPORT_SHOTS_DIR ?? '.test-output/screenshots/reports';
+mkdirSync(SHOTS, { recursive: true });
+
+async function shoot(page: Page, name: string) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['phone', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function expectAccessible(page: Page) {
+  // Our screens: the page's main region (the shell has its own checks).
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const table = (page: Page) => page.getByRole('table').last();
+const pagination = (page: Page) => page.locator('.mantine-datatable-pagination');
+
+test('the rep reads the dashboard and three reports: filters, sorts, pages and exports', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, 'rep@example.com', '/reportdashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Report Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recognition equity' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Recognitions per week' }).locator('.recharts-surface')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'dashboard');
+
+  // Member Balances: sort by balance (server side), page, filter by division.
+  await page.goto('/reportmemberbalances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Balances' })).toBeVisible();
+  await expect(pagination(page)).toContainText(/1–25 of \d+/);
+  await table(page)
+    .getByRole('button', { name: /^Points balance/ })
+    .click();
+  await expect(page).toHaveURL(/sort=pointsBalance&dir=asc/);
+  await table(page)
+    .getByRole('button', { name: /^Points balance/ })
+    .click();
+  await expect(page).toHaveURL(/dir=desc/);
+  const num = (s: string) => Number(s.replace(/\s/g, ''));
+  const balanceAt = async (i: number) =>
+    num(await table(page).locator('tbody tr').nth(i).locator('td').nth(7).innerText());
+  // Sorted by the server: the largest balances first once the page has arrived.
+  await expect.poll(async () => (await balanceAt(0)) > 0 && (await balanceAt(0)) >= (await balanceAt(1))).toBe(true);
+  await pagination(page).getByRole('button', { name: '2', exact: true }).click();
+  await expect(pagination(page)).toContainText(/26–50 of/);
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByRole('combobox', { name: 'Division', exact: true }).click();
+  await page.getByRole('option', { name: 'Assurance', exact: true }).click();
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/division1=\d+/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(table(page).locator('tbody tr').first().locator('td').nth(2)).toHaveText('Assurance');
+  await expect(page.getByRole('region', { name: 'Totals' }).or(page.getByLabel('Totals'))).toContainText(
+    'Points balance',
+  );
+  await expectAccessible(page);
+  await shoot(page, 'member-balances');
+
+  // Export the filtered result as CSV and XLSX through the API client.
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csvFile = await csv;
+  expect(csvFile.suggestedFilename()).toMatch(/^reportmemberbalances-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await csvFile.createReadStream()).toArray();
+  const body = Buffer.concat(text as Buffer[]).toString('utf8');
+  expect(body.split('\r\n')[0]).toContain('Points balance');
+  expect(body).toContain('Assurance');
+  expect(body).not.toMatch(/\r\n[^\r\n]*,Tax,/);
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  expect((await xlsx).suggestedFilename()).toMatch(/\.xlsx$/);
+
+  // Transactions: search and a period typed as dd/MM/yyyy.
+  await page.goto('/reporttransactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions Report' })).toBeVisible();
+  const today = new Date();
+  const dmy = `${String(today.getUTCDate()).padStart(2, '0')}/${String(today.getUTCMonth() + 1).padStart(2, '0')}/${today.getUTCFullYear()}`;
+  await page.getByRole('textbox', { name: 'To' }).fill(dmy);
+  await page.getByRole('textbox', { name: 'Search' }).fill('Recognition');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/to=\d{4}-\d{2}-\d{2}/);
+  await expect(page).toHaveURL(/search=Recognition/);
+  await expect(table(page).locator('tbody tr').first()).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'transactions');
+
+  // Daily check-in analysis: chart and k-anonymous table.
+  await page.goto('/reportdailycheckinanalysis');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Check-In Analysis' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Average mood by week/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'checkin-analysis');
+
+  // Not for the rep: the admin-only reports.
+  await page.goto('/reportsimplysay');
+  await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+test('a plain member is refused the reports and the report API', async ({ page }) => {
+  await signInAs(page, 'member.za@example.com', '/reportmemberbalances');
+  await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  const res = await page.request.get('/api/reports', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(403);
+  await shoot(page, 'member-refused');
+});
+
+test('a report admin opens the SimplySay report', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, 'admin@example.com', '/reportsimplysay');
+  await expect(page.getByRole('heading', { level: 1, name: 'SimplySay Report' })).toBeVisible();
+  await expect(pagination(page)).toContainText(/of \d+/);
+  await expectAccessible(page);
+  await shoot(page, 'simplysay');
+});

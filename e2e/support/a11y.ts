@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** The two widths every screen is checked at: a desktop and a phone. */
+export const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Open requests to the API, counted per page (the live stream stays open by design and is left out). */
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+/** Starts counting the page's API requests, so `settle` can wait for the screen's data. */
+export function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  openRequests.set(page, open);
+  const counts = (url: string) => url.includes('/api/') && !url.includes('/api/live/stream');
+  page.on('request', (r) => {
+    if (counts(r.url())) open.add(r);
+  });
+  const done = (r: Request) => open.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until the screen shows its data: the page's h1 is in place, no API request is open, and
+ * nothing is still a skeleton, a busy region or the lazy page's loader. No fixed sleeps.
+ */
+export async function settle(page: Page) {
+  await expect(page.locator('main h1').first()).toBeAttached();
+  const open = openRequests.get(page);
+  // Visible ones only: a tab that was never opened keeps its skeleton, hidden, until it is.
+  const busy = page
+    .locator(
+      '[aria-busy="true"], .mantine-Skeleton-root[data-visible], [aria-label="Loading page"], [data-testid="loading-overlay"]',
+    )
+    .filter({ visible: true });
+  // What is still pending, named, so a screen that never settles says why.
+  const pending = async () => [
+    ...[...(open ?? [])].map((r) => `${r.method()} ${new URL(r.url()).pathname}`),
+    ...(await busy.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 120)))),
+  ];
+  await expect.poll(pending, { intervals: [50, 100, 200, 400], message: `${page.url()} settles` }).toEqual([]);
+}
+
+/** Client-side navigation (as a link would do), so a sweep does not reload the app for every route. */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
+}
+
+export interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core over the whole page (header, footer, banner and dialogs included): serious and critical only. */
+export async function seriousFindings(page: Page): Promise<Finding[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+/** A finding as one readable line for the test's failure message. */
+export const describeFinding = (where: string, f: Finding) =>
+  `${where} ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(' | ')}${f.targets.length > 4 ? ` (+${f.targets.length - 4})` : ''}`;
+
+/** Checks the current screen at both widths and returns what axe found, labelled. */
+export async function sweepScreen(
+  page: Page,
+  label: string,
+  widths: readonly { width: number; height: number }[] = WIDTHS,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of widths) {
+    await page.setViewportSize(size);
+    await settle(page);
+    for (const f of await seriousFindings(page)) found.push(describeFinding(`${label} @${size.width}`, f));
+  }
+  return found;
+}
+
+/** The bearer token and XSRF header of the signed-in page, for set-up reads through the API. */
+export async function apiHeaders(page: Page) {
+  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+}

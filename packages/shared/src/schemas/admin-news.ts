@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** News bulletin administration (issue 11): plain-text ticker items, ordered and scheduled. */
+export const NEWS_TEXT_MAX = 200;
+
+/** Plain text only: anything that looks like a tag is refused rather than stripped. */
+export const newsTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the news text')
+  .max(NEWS_TEXT_MAX, `Keep it to ${NEWS_TEXT_MAX} characters`)
+  .refine((t) => !/<[a-z!/?][^>]*>/i.test(t), 'Plain text only: no HTML');
+
+/** ISO date-time (UTC) or null: when the item starts / stops showing. */
+const instant = z.iso.datetime({ offset: true }).nullable().optional();
+
+export const newsInputSchema = z
+  .object({ text: newsTextSchema, showFrom: instant, showUntil: instant })
+  .refine((v) => !v.showFrom || !v.showUntil || Date.parse(v.showFrom) < Date.parse(v.showUntil), {
+    message: 'Show until must be after show from',
+    path: ['showUntil'],
+  });
+export type NewsInput = z.infer<typeof newsInputSchema>;
+
+export const newsIdParamsSchema = z.object({ newsId: z.coerce.number().int().positive() });
+
+export const newsItemSchema = z.object({
+  newsId: z.number().int(),
+  text: z.string(),
+  showFrom: z.string().nullable(),
+  showUntil: z.string().nullable(),
+  /** Position in the ticker (1 = first). */
+  position: z.number().int(),
+  /** Shown in the ticker right now (in its window). */
+  current: z.boolean(),
+  updatedAt: z.string(),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
+export const newsListResponseSchema = z.object({ items: z.array(newsItemSchema) });
+export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
+
+export const newsCreatedResponseSchema = z.object({ newsId: z.number().int() });
+
+/** PUT /api/admin/news/order: every item's id in the new order. */
+export const newsOrderSchema = z.object({ newsIds: z.array(z.number().int().positive()).min(1).max(500) });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** What the bell tells a member about (decision 0026). */
+export const NOTIFICATION_KINDS = ['recognised', 'high5', 'points', 'reaction', 'order'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Who did it (full name), when it is a member. */
+  actorName: z.string().nullable(),
+  messageLogId: z.number().int().nullable(),
+  points: z.number().int(),
+  /** 1 Like, 2 Cheer, 3 Support for a reaction. */
+  reaction: z.number().int().min(1).max(3).nullable(),
+  /** The rewards order and its new status for an order change. */
+  orderId: z.number().int().nullable(),
+  orderStatus: z.string().nullable(),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
+/** GET /api/notifications: the unread count and the newest items. */
+export const notificationsResponseSchema = z.object({
+  unread: z.number().int().min(0),
+  items: z.array(notificationItemSchema),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+/** POST /api/notifications/read: marks these (the member's own) read. */
+export const markReadRequestSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one notification').max(100),
+});
+export type MarkReadRequest = z.infer<typeof markReadRequestSchema>;
+
+/** GET/PUT /api/profile/preferences: e-mail per kind, the weekly digest, Celebrations privacy. */
+export const preferencesSchema = z.object({
+  email: z.object({
+    recognised: z.boolean(),
+    high5: z.boolean(),
+    points: z.boolean(),
+    reaction: z.boolean(),
+  }),
+  weeklyDigest: z.boolean(),
+  /** Hide my birthday and work anniversary from Celebrations (POPIA). */
+  hideCelebrations: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** POST /api/notifications/unsubscribe (anonymous): the signed token from the digest e-mail. */
+export const unsubscribeRequestSchema = z.object({
+  token: z.string().trim().min(1, 'The link has no token').max(200, 'The link is not valid'),
+});
+export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
+
+export const unsubscribeResponseSchema = z.object({
+  /** True when the digest was off before this link was used. */
+  alreadyOff: z.boolean(),
+  message: z.string(),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

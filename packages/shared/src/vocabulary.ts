@@ -1,0 +1,55 @@
+/**
+ * The product's vocabularies, typed once for the server, the web app and the database checks.
+ * Add a value here first; TypeScript then shows every place that must handle it.
+ */
+
+/** What a Kudos Thread item is. */
+export const KUDOS_KINDS = ['recognition', 'high5', 'payitforward'] as const;
+export type KudosKind = (typeof KUDOS_KINDS)[number];
+
+/** How each kind is named to members (My Recognition, statements, e-mails). */
+export const KUDOS_KIND_LABELS: Record<KudosKind, string> = {
+  recognition: 'Recognition',
+  high5: 'High Five',
+  payitforward: 'Pay It Forward',
+};
+
+/** Spec §3: a Kudos item's label (`f3`) is 'High Five' when it has no behaviour. */
+export const HIGH_FIVE_LABEL = KUDOS_KIND_LABELS.high5;
+
+/** Spec §4: the three reactions and their numbers on the wire (`reactNum`). */
+export const REACTIONS = { like: 1, cheer: 2, support: 3 } as const;
+export type ReactionName = keyof typeof REACTIONS;
+export type ReactionNum = (typeof REACTIONS)[ReactionName];
+export const REACTION_LABELS: Record<ReactionName, string> = { like: 'Like', cheer: 'Cheer', support: 'Support' };
+
+/** What a ledger transaction records (statement lines describe each one). */
+export const LEDGER_TRANSACTION_KINDS = [
+  /** Points created for members (seed, uploads) from the issuance account. */
+  'issuance',
+  /** Game plays granted outside a recognition. */
+  'plays_grant',
+  /** A manager's team budget topped up. */
+  'team_budget_allocation',
+  /** A manager's points on a recognition, from the team budget. */
+  'recognition',
+  /** Game plays a recognition earns its recipients. */
+  'plays_earned',
+  /** Points a member shares with a colleague. */
+  'payitforward',
+  /** The Game Board's prize pool topped up from issuance (issue 10). */
+  'game_pool_funding',
+  /** One game play used: the member's plays back to plays_issuance. */
+  'game_play',
+  /** A Game Board prize: the pool to the member's points. */
+  'game_prize',
+  /** One row of an applied points upload, from the issuance account (memo: the row's reason). */
+  'upload',
+  /** The compensating transaction for one row of a reversed points upload, back to issuance. */
+  'upload_reversal',
+  /** A rewards order paid: the member's points into the redemptions account. */
+  'redemption',
+  /** A cancelled rewards order refunded: the reversing transaction of its redemption. */
+  'redemption_refund',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
