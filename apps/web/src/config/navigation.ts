@@ -196,7 +196,7 @@ const MENU_CAPABILITY: Partial<Record<MenuId, Capability>> = {
 };
 
 /** Capabilities that only the country grants: a refusal says so instead of "no access". */
-const COUNTRY_CAPABILITIES = new Set<Capability>([
+export const COUNTRY_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>([
   'southAfrica',
   'payItForward',
   'redeemRewards',
