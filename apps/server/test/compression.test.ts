@@ -36,6 +36,22 @@ describe('compression', () => {
     expect(plain.payload).toBe(script);
   });
 
+  it('sends a built asset with the subresource headers only: no page policies, no XSRF cookie', async () => {
+    const asset = await ctx.request({ method: 'GET', url: '/assets/app-abc123.js', xsrf: false });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    // The page itself keeps them all, and hands out the XSRF cookie.
+    const page = await ctx.request({ method: 'GET', url: '/statement', headers: { accept: 'text/html' }, xsrf: false });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(String(page.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    // A missing asset falls through to the page fallback with the full policies.
+    const missing = await ctx.request({ method: 'GET', url: '/assets/gone-000.js', headers: { accept: 'text/html' } });
+    expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('compresses API answers over 1 KB and the SPA page, and leaves small ones alone', async () => {
     const { member, token } = await memberWithToken(ctx);
     const other = await createMember(ctx.app);

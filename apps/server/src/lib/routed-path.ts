@@ -34,3 +34,12 @@ export function isApiRequest(request: FastifyRequest): boolean {
   const path = routedPath(request);
   return path === '/api' || path.startsWith('/api/');
 }
+
+/**
+ * A built, hashed script or stylesheet (a route of its own, so the file exists): the document
+ * policies (CSP, frame and referrer rules) do not apply to it, so it carries only what guards a
+ * subresource — about 1 KB less on each of the dozen or so assets of a first visit.
+ */
+export function isBuiltAsset(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/assets/') === true;
+}

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { routedPath } from '../lib/routed-path.ts';
+import { isBuiltAsset, routedPath } from '../lib/routed-path.ts';
 
 /** Strict CSP: scripts only from this origin; inline styles are needed by Mantine. */
 function helmetOptions(secure: boolean): HelmetOptions {
@@ -51,8 +51,16 @@ export function securityHeaders(secure: boolean): Record<string, string> {
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
   const headers = securityHeaders(opts.secure);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const assetHeaders: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
+    ...(headers['strict-transport-security']
+      ? { 'strict-transport-security': headers['strict-transport-security'] }
+      : {}),
+  };
+  // A built asset gets only what guards a subresource (isBuiltAsset): ~1 KB less on each.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isBuiltAsset(request) ? assetHeaders : headers);
     done();
   });
   // API answers are personal (balances, names, tokens) unless a route says otherwise: no shared

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROBLEM_TYPES } from '@ovation/shared/errors';
 import { AppError } from '../lib/app-errors.ts';
-import { isApiRequest } from '../lib/routed-path.ts';
+import { isApiRequest, isBuiltAsset } from '../lib/routed-path.ts';
 import { newToken } from '../lib/tokens.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -38,7 +38,8 @@ export function isCookielessBearer(request: FastifyRequest): boolean {
 export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    // The page and the API hand out the cookie; a built asset needs none (issue 14: header bytes).
+    if (!cookie && !isBuiltAsset(request)) {
       reply.setCookie(XSRF_COOKIE, newToken(), {
         path: '/',
         sameSite: 'strict',
