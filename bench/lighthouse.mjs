@@ -2,8 +2,10 @@
 // Lighthouse (npm) on the mobile preset against system Chromium: /hello signed out and Home
 // signed in. Each page is run RUNS times (default 3) and the median performance is reported with
 // the other category scores of that run. Usage: node bench/lighthouse.mjs [baseUrl]
-// Env: RUNS, BENCH_EMAIL (default member.za@example.com). Run it on an otherwise idle machine:
+// Env: RUNS, BENCH_EMAIL (default member.za@example.com), LH_REPORT_DIR (write each run's full
+// Lighthouse JSON there, to read its diagnostics: bootup-time, mainthread-work-breakdown, …). Run it on an otherwise idle machine:
 // Lighthouse simulates a slow phone from the timings it observes, so CPU contention lowers scores.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -51,6 +53,11 @@ async function audit(path, token) {
       page,
     );
     await browser.disconnect();
+    if (process.env.LH_REPORT_DIR) {
+      mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+      const name = `${path === '/' ? 'home' : path.replace(/\W/g, '')}-${Date.now()}.json`;
+      writeFileSync(`${process.env.LH_REPORT_DIR}/${name}`, JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     return {
       performance: Math.round(categories.performance.score * 100),
