@@ -107,7 +107,9 @@ test('a report role turns on two-step sign-in on My Profile, then signs in with 
   await page.screenshot({ path: `${SHOTS}/totp-enrol.png`, fullPage: true });
   expect(await seriousFindings(page)).toEqual([]);
   await page.getByRole('button', { name: 'TURN ON' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const codesList = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codesList).toHaveCount(10);
+  const recovery = await codesList.allInnerTexts();
   await page.screenshot({ path: `${SHOTS}/totp-recovery-codes.png`, fullPage: true });
 
   // Signed out, the password alone is not enough: /hello asks for the code next.
@@ -125,4 +127,27 @@ test('a report role turns on two-step sign-in on My Profile, then signs in with 
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/\/hello/);
   await expect(page.getByRole('banner')).toBeVisible();
+
+  // Back on My Profile: new recovery codes (proved with an old one), then turning it off.
+  await page.goto('/myprofile');
+  await page.getByRole('button', { name: 'NEW RECOVERY CODES' }).click();
+  const renew = page.getByRole('form', { name: 'New recovery codes' });
+  await renew.getByRole('textbox', { name: 'Current password' }).fill(DEMO_PASSWORD);
+  await renew.getByRole('textbox', { name: 'Code from your app, or a recovery code' }).fill(recovery[0]!);
+  expect(await seriousFindings(page)).toEqual([]);
+  await renew.getByRole('button', { name: 'MAKE NEW CODES' }).click();
+  await expect(codesList).toHaveCount(10);
+  const renewed = await codesList.allInnerTexts();
+  expect(renewed.filter((c) => recovery.includes(c))).toEqual([]);
+  await page.getByRole('button', { name: 'I HAVE SAVED THEM' }).click();
+  await page.getByRole('button', { name: 'TURN OFF' }).click();
+  const off = page.getByRole('form', { name: 'Turn off two-step sign-in' });
+  await off.getByRole('textbox', { name: 'Current password' }).fill(DEMO_PASSWORD);
+  await off.getByRole('textbox', { name: 'Code from your app, or a recovery code' }).fill(renewed[0]!);
+  await page.screenshot({ path: `${SHOTS}/totp-turn-off.png`, fullPage: true });
+  await off.getByRole('button', { name: 'TURN OFF' }).click();
+  await expect(page.getByText('Two-step sign-in is off.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Set up the second factor' })).toBeVisible();
+  // The password alone signs in again.
+  expect((await apiLogin(page.request, member.email, DEMO_PASSWORD)).status).toBe(200);
 });

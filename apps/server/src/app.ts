@@ -186,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(totpRoutes, {
     sessionTtlHours: config.SESSION_TTL_HOURS,
     codesPerIp: new RateLimiter(30, 15 * 60 * 1000),
+    // Wrong passwords or codes when changing the second factor count with wrong change-password ones.
+    manageFailures: limits.wrongPasswordPerMember,
   });
   await app.register(oidcRoutes, {
     oidc,

@@ -8,6 +8,7 @@ import type {
   ResetRequest,
   TotpEnrolment,
   TotpLoginRequest,
+  TotpManageRequest,
   TotpStatus,
 } from '@ovation/shared/schemas/auth';
 import type { ActivateRegistration, RegisterRequest } from '@ovation/shared/schemas/registration';
@@ -102,6 +103,24 @@ export function useConfirmTotp() {
   return useMutation({
     mutationFn: (body: { code: string }) =>
       api.post<{ recoveryCodes: string[] }>('/api/auth/totp/confirm', body, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['auth', 'totp'] }),
+  });
+}
+
+/** POST /api/auth/totp/recovery-codes: new recovery codes replace the old ones; answered once. */
+export function useRenewRecoveryCodes() {
+  return useMutation({
+    mutationFn: (body: TotpManageRequest) =>
+      api.post<{ recoveryCodes: string[] }>('/api/auth/totp/recovery-codes', body, { silent: true }),
+  });
+}
+
+/** POST /api/auth/totp/disable: turns the second factor off. */
+export function useTurnOffTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TotpManageRequest) =>
+      api.post<{ message: string }>('/api/auth/totp/disable', body, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['auth', 'totp'] }),
   });
 }

@@ -65,6 +65,10 @@ export const totpConfirmRequestSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code your app shows'),
 });
 export const totpRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** New recovery codes, or turning the second factor off: the password and a current code. */
+export const totpManageRequestSchema = totpEnrolRequestSchema.extend({ code: totpCodeSchema });
+export type TotpManageRequest = z.input<typeof totpManageRequestSchema>;
+export const totpTurnedOffSchema = z.object({ message: z.string() });
 
 // Registration (request + activation) lives in ./registration.ts.
 

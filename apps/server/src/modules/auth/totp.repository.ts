@@ -31,6 +31,18 @@ export async function confirmTotp(db: Db, memberId: number, recoveryCodeHashes: 
     .where(and(eq(memberTotp.memberId, memberId), isNull(memberTotp.confirmedAt)));
 }
 
+/** Replaces a confirmed second factor's recovery codes (the old ones stop working). */
+export async function replaceRecoveryCodes(db: Db, memberId: number, recoveryCodeHashes: string[]) {
+  await db
+    .update(memberTotp)
+    .set({ recoveryCodeHashes })
+    .where(and(eq(memberTotp.memberId, memberId), isNotNull(memberTotp.confirmedAt)));
+}
+
+export async function deleteTotp(db: Db, memberId: number) {
+  await db.delete(memberTotp).where(eq(memberTotp.memberId, memberId));
+}
+
 /** Records the accepted code's time step; false when that step (or a later one) was used: a replay. */
 export async function useTotpStep(db: Db, memberId: number, step: number): Promise<boolean> {
   const rows = await db

@@ -6,19 +6,30 @@ import {
   totpEnrolRequestSchema,
   totpLoginRequestSchema,
   totpRecoveryCodesSchema,
+  totpManageRequestSchema,
   totpStatusSchema,
+  totpTurnedOffSchema,
 } from '@ovation/shared/schemas/auth';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { openSession } from './auth.service.ts';
-import { confirmTotpEnrolment, passSecondFactor, startTotpEnrolment, totpStatus } from './totp.ts';
+import {
+  confirmTotpEnrolment,
+  passSecondFactor,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+  totpStatus,
+  turnOffTotp,
+} from './totp.ts';
 
 /** The TOTP second factor (issue 15, docs/decisions/0037): enrolment and the sign-in step. */
-export const totpRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number; codesPerIp: RateLimiter }> = async (
-  app,
-  { sessionTtlHours, codesPerIp },
-) => {
+export const totpRoutes: FastifyPluginAsyncZod<{
+  sessionTtlHours: number;
+  codesPerIp: RateLimiter;
+  manageFailures: RateLimiter;
+}> = async (app, { sessionTtlHours, codesPerIp, manageFailures }) => {
   const bearer = [{ bearer: [] }];
+  const manageDeps = { db: app.db, log: app.log, failures: manageFailures };
 
   app.post(
     '/api/auth/login/totp',
@@ -86,5 +97,36 @@ export const totpRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number; codesP
       reply.header('cache-control', 'no-store');
       return confirmTotpEnrolment(app.db, requireMember(request).memberId, request.body.code);
     },
+  );
+
+  app.post(
+    '/api/auth/totp/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'New recovery codes replace the old ones (needs the password and a current code); answered once',
+        security: bearer,
+        body: totpManageRequestSchema,
+        response: { 200: totpRecoveryCodesSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return regenerateRecoveryCodes(manageDeps, requireMember(request).memberId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/disable',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Turns the TOTP second factor off (needs the password and a current code)',
+        security: bearer,
+        body: totpManageRequestSchema,
+        response: { 200: totpTurnedOffSchema },
+      },
+    },
+    async (request) => turnOffTotp(manageDeps, requireMember(request).memberId, request.body),
   );
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { offersSecondFactor } from '@ovation/shared/capabilities';
@@ -7,14 +8,17 @@ import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
 import { findCredentials } from './credentials.repository.ts';
 import {
   confirmTotp,
   countChallengeAttempt,
+  deleteTotp,
   findTotp,
   insertChallenge,
   isTotpEnrolled,
+  replaceRecoveryCodes,
   saveUnconfirmedTotp,
   spendChallenge,
   useRecoveryCode,
@@ -66,12 +70,103 @@ export async function confirmTotpEnrolment(db: Db, memberId: number, code: strin
   if (totpFor(row.secret).validate({ token: code, window: 1 }) === null) {
     throw fieldError('code', 'That code is not right. Enter the code your app shows now.');
   }
-  const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => {
+  const recoveryCodes = newRecoveryCodes();
+  await confirmTotp(db, memberId, recoveryCodes.map(hashToken));
+  return { recoveryCodes };
+}
+
+/** Ten random single-use codes (40 bits each), shown once; only their hashes are kept. */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODES }, () => {
     const raw = randomBytes(5).toString('hex');
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
-  await confirmTotp(db, memberId, recoveryCodes.map(hashToken));
+}
+
+/**
+ * A code for a confirmed second factor: a TOTP code works once (its time step is recorded, an
+ * equal or older step is a replay); a recovery code is removed when used.
+ */
+async function acceptCode(db: Db, memberId: number, secret: string, rawCode: string): Promise<boolean> {
+  const code = rawCode.replace(/\s/g, '').toLowerCase();
+  if (!/^\d{6}$/.test(code)) return useRecoveryCode(db, memberId, hashToken(code));
+  const delta = totpFor(secret).validate({ token: code, window: 1 });
+  if (delta === null) return false;
+  return useTotpStep(db, memberId, Math.floor(Date.now() / 1000 / PERIOD) + delta);
+}
+
+export interface ManageTotpDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Wrong passwords and codes per member (shared with change-password): a stolen session cannot guess. */
+  failures: RateLimiter;
+}
+
+/**
+ * Proves the signed-in member holds the account and the authenticator: the current password and
+ * a current code (or an unused recovery code), as GitHub and Microsoft ask before changing either.
+ */
+async function proveHolder(deps: ManageTotpDeps, memberId: number, input: { currentPassword: string; code: string }) {
+  const key = String(memberId);
+  if (deps.failures.isLimited(key)) {
+    throw tooManyRequests('Too many wrong passwords or codes. Please wait 15 minutes and try again.');
+  }
+  const member = await memberFacts(deps.db, memberId);
+  const creds = await findCredentials(deps.db, memberId);
+  if (!creds || !(await verifyPassword(creds.passwordHash, input.currentPassword))) {
+    deps.failures.hit(key);
+    throw fieldError('currentPassword', 'The current password is not correct');
+  }
+  const row = await findTotp(deps.db, memberId);
+  if (!row?.confirmedAt) throw conflict('Two-step sign-in is not on.');
+  if (!(await acceptCode(deps.db, memberId, row.secret, input.code))) {
+    deps.failures.hit(key);
+    throw fieldError('code', 'That code is not right. Enter the code your app shows now, or a recovery code.');
+  }
+  return member;
+}
+
+async function tellMember(deps: ManageTotpDeps, member: { email: string | null; firstName: string }, what: string) {
+  if (!member.email) return;
+  await queueEmail(deps.db, deps.log, {
+    kind: 'second-factor-changed',
+    to: member.email,
+    subject: 'Your Ovation two-step sign-in was changed',
+    text: `Hello ${member.firstName},\n\n${what}\n\nIf you did not make this change, reset your password from the sign-in page at once and contact support (Contact Support on the sign-in page, /contactsupport).`,
+  });
+}
+
+/** New recovery codes replace the old ones (password and a current code first); shown once. */
+export async function regenerateRecoveryCodes(
+  deps: ManageTotpDeps,
+  memberId: number,
+  input: { currentPassword: string; code: string },
+) {
+  const member = await proveHolder(deps, memberId, input);
+  const recoveryCodes = newRecoveryCodes();
+  await replaceRecoveryCodes(deps.db, memberId, recoveryCodes.map(hashToken));
+  await tellMember(
+    deps,
+    member,
+    'New recovery codes were made for your two-step sign-in; the old ones no longer work.',
+  );
   return { recoveryCodes };
+}
+
+/** Turns the second factor off (password and a current code first): the password alone signs in again. */
+export async function turnOffTotp(
+  deps: ManageTotpDeps,
+  memberId: number,
+  input: { currentPassword: string; code: string },
+) {
+  const member = await proveHolder(deps, memberId, input);
+  await deleteTotp(deps.db, memberId);
+  await tellMember(
+    deps,
+    member,
+    'Two-step sign-in was turned off for your account: your password alone now signs you in.',
+  );
+  return { message: 'Two-step sign-in is off.' };
 }
 
 /** After a right password: a member with a confirmed second factor gets a challenge, not a session. */
@@ -99,19 +194,7 @@ export async function passSecondFactor(
     throw unauthorized(INVALID_CODE);
   }
   const row = await findTotp(deps.db, memberId);
-  const code = input.code.replace(/\s/g, '').toLowerCase();
-  let ok = false;
-  if (row?.confirmedAt) {
-    if (/^\d{6}$/.test(code)) {
-      const delta = totpFor(row.secret).validate({ token: code, window: 1 });
-      if (delta !== null) {
-        const step = Math.floor(Date.now() / 1000 / PERIOD) + delta;
-        ok = await useTotpStep(deps.db, memberId, step);
-      }
-    } else {
-      ok = await useRecoveryCode(deps.db, memberId, hashToken(code));
-    }
-  }
+  const ok = row?.confirmedAt ? await acceptCode(deps.db, memberId, row.secret, input.code) : false;
   if (!ok || !(await spendChallenge(deps.db, tokenHash))) {
     deps.perIp.hit(input.ip);
     throw unauthorized('That code is not right. Enter the code your app shows now, or a recovery code.');

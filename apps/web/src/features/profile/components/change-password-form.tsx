@@ -7,6 +7,7 @@ import { useChangePassword } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { CurrentPasswordInput } from './current-password-input.tsx';
 
 const changePasswordFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: z.string() })
@@ -46,12 +47,9 @@ export function ChangePasswordSection() {
       <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
         <Stack gap="md">
           <FormAlert error={server.formError} />
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            error={fieldError(errors.currentPassword?.message)}
-            {...form.register('currentPassword')}
+          <CurrentPasswordInput
+            registration={form.register('currentPassword')}
+            error={errors.currentPassword?.message}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput

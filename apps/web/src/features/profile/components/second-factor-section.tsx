@@ -1,23 +1,18 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Image,
-  List,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { TotpEnrolment } from '@ovation/shared/schemas/auth';
-import { useConfirmTotp, useStartTotpEnrolment, useTotpStatus } from '../../../api/auth.ts';
+import {
+  useConfirmTotp,
+  useRenewRecoveryCodes,
+  useStartTotpEnrolment,
+  useTotpStatus,
+  useTurnOffTotp,
+} from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { CurrentPasswordInput } from './current-password-input.tsx';
 
 function PasswordStep({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => void }) {
   const form = useForm({ defaultValues: { currentPassword: '' } });
@@ -28,12 +23,9 @@ function PasswordStep({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => 
     <form onSubmit={onSubmit} noValidate aria-label="Set up the second factor">
       <Stack gap="md">
         <FormAlert error={server.formError} />
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          error={fieldError(form.formState.errors.currentPassword?.message)}
-          {...form.register('currentPassword', { required: 'Enter your current password' })}
+        <CurrentPasswordInput
+          registration={form.register('currentPassword', { required: 'Enter your current password' })}
+          error={form.formState.errors.currentPassword?.message}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} w={{ base: '100%', sm: 'auto' }}>
@@ -84,6 +76,117 @@ function ConfirmStep({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
   );
 }
 
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <Alert color="teal" variant="light" title="Two-step sign-in is on" role="status">
+      <Stack gap="xs">
+        <Text size="sm">
+          Keep these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.
+        </Text>
+        <List size="sm" aria-label="Recovery codes">
+          {codes.map((code) => (
+            <List.Item key={code}>
+              <Code>{code}</Code>
+            </List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            I HAVE SAVED THEM
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+type ManageAction = 'renew' | 'off';
+const MANAGE: Record<ManageAction, { label: string; submit: string; failed: string }> = {
+  renew: { label: 'New recovery codes', submit: 'MAKE NEW CODES', failed: 'No new recovery codes were made' },
+  off: { label: 'Turn off two-step sign-in', submit: 'TURN OFF', failed: 'Two-step sign-in is still on' },
+};
+
+/** The password and a current code (or a recovery code) prove it is the holder before a change. */
+function ManageForm({
+  action,
+  onCancel,
+  onDone,
+}: {
+  action: ManageAction;
+  onCancel: () => void;
+  onDone: (recoveryCodes: string[] | null) => void;
+}) {
+  const form = useForm({ defaultValues: { currentPassword: '', code: '' } });
+  const server = useServerErrors(form, ['currentPassword', 'code'] as const, { title: MANAGE[action].failed });
+  const renew = useRenewRecoveryCodes();
+  const turnOff = useTurnOffTotp();
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
+      if (action === 'renew') onDone((await renew.mutateAsync(values)).recoveryCodes);
+      else {
+        toast.success((await turnOff.mutateAsync(values)).message);
+        onDone(null);
+      }
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={MANAGE[action].label}>
+      <Stack gap="md">
+        <FormAlert error={server.formError} />
+        <CurrentPasswordInput
+          registration={form.register('currentPassword', { required: 'Enter your current password' })}
+          error={form.formState.errors.currentPassword?.message}
+        />
+        <TextInput
+          label="Code from your app, or a recovery code"
+          autoComplete="one-time-code"
+          required
+          error={fieldError(form.formState.errors.code?.message)}
+          {...form.register('code', { required: 'Enter the code from your app, or a recovery code' })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            CANCEL
+          </Button>
+          <Button type="submit" color={action === 'off' ? 'red' : undefined} loading={form.formState.isSubmitting}>
+            {MANAGE[action].submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function EnrolledView({ onRenewed, onTurnedOff }: { onRenewed: (codes: string[]) => void; onTurnedOff: () => void }) {
+  const [action, setAction] = useState<ManageAction | null>(null);
+  if (action) {
+    return (
+      <ManageForm
+        action={action}
+        onCancel={() => setAction(null)}
+        onDone={(codes) => {
+          setAction(null);
+          if (codes) onRenewed(codes);
+          else onTurnedOff();
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm">Two-step sign-in is on: after your password you enter the code from your app.</Text>
+      <Group gap="sm">
+        <Button variant="default" onClick={() => setAction('renew')}>
+          NEW RECOVERY CODES
+        </Button>
+        <Button variant="default" color="red" onClick={() => setAction('off')}>
+          TURN OFF
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** Two-step sign-in for administrators and report roles, on /myprofile (issue 15, decision 0037). */
 export function SecondFactorSection() {
   const status = useTotpStatus();
@@ -93,24 +196,9 @@ export function SecondFactorSection() {
 
   let body;
   if (recoveryCodes) {
-    body = (
-      <Alert color="teal" variant="light" title="Two-step sign-in is on" role="status">
-        <Stack gap="xs">
-          <Text size="sm">
-            Keep these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.
-          </Text>
-          <List size="sm" aria-label="Recovery codes">
-            {recoveryCodes.map((code) => (
-              <List.Item key={code}>
-                <Code>{code}</Code>
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      </Alert>
-    );
+    body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   } else if (status.data.enrolled) {
-    body = <Text size="sm">Two-step sign-in is on: after your password you enter the code from your app.</Text>;
+    body = <EnrolledView onRenewed={setRecoveryCodes} onTurnedOff={() => setEnrolment(null)} />;
   } else if (enrolment) {
     body = <ConfirmStep enrolment={enrolment} onConfirmed={setRecoveryCodes} />;
   } else {
