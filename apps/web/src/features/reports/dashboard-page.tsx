@@ -1,53 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  List,
-  Loader,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Center, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { Link } from 'react-router';
-import { formatDate } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { DashboardResponse } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.tsx';
 import { useDashboard } from '../../api/reports.ts';
-import { parseDayMonthYear } from './report-format.ts';
+import { Card } from './components/dashboard-card.tsx';
+import { EquityCard } from './components/equity-card.tsx';
+import { parseDayMonthYear, reportDay } from './report-format.ts';
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const dmy = (day: string) => formatDate(day, 'dd/MM/yyyy', 'UTC');
-
-function Card({ title, children, caption }: { title: string; children: ReactNode; caption?: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb={caption ? 2 : 'sm'}>
-        {title}
-      </Title>
-      {caption && (
-        <Text size="sm" c="gray.7" mb="sm">
-          {caption}
-        </Text>
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 const dateInputProps = {
   valueFormat: 'DD/MM/YYYY',
@@ -119,17 +86,14 @@ export default function DashboardPage() {
 }
 
 function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
-  const { capabilities } = useSession();
-  const period = `from=${data.from}&to=${data.to}`;
-  const kudosReport = capabilities.viewAdminReports ? '/reportsimplysay' : '/reporttransactions';
-  const weeks = data.recognitionsByWeek.map((w) => ({ ...w, week: dmy(w.week) }));
-  const mood = data.moodTrend.map((w) => ({ week: dmy(w.week), average: w.average }));
-  const hiddenWeeks = data.moodTrend.filter((w) => w.suppressed).map((w) => dmy(w.week));
+  const weeks = data.recognitionsByWeek.map((w) => ({ ...w, week: reportDay(w.week) }));
+  const mood = data.moodTrend.map((w) => ({ week: reportDay(w.week), average: w.average }));
+  const hiddenWeeks = data.moodTrend.filter((w) => w.suppressed).map((w) => reportDay(w.week));
 
   return (
     <Stack gap="md" style={{ opacity: busy ? 0.6 : 1 }} aria-busy={busy}>
       <Text size="sm" c="gray.7">
-        {dmy(data.from)} to {dmy(data.to)}
+        {reportDay(data.from)} to {reportDay(data.to)}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card title="Recognitions per week" caption="Recognitions, High Fives and Pay It Forwards by week (week of).">
@@ -224,101 +188,7 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
         </Card>
       </SimpleGrid>
 
-      <Card
-        title="Recognition equity"
-        caption="How evenly recognition is spread. The Gini coefficient is 0 when everyone receives the same and nears 1 when a few receive it all."
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mb="md">
-          <Paper withBorder p="sm" radius="md">
-            <Text size="sm" c="gray.7">
-              Over {formatPoints(data.equity.members)} members
-            </Text>
-            <Text fz={28} fw={700}>
-              {data.equity.giniMembers.toFixed(2)}
-            </Text>
-          </Paper>
-          <Paper withBorder p="sm" radius="md">
-            <Text size="sm" c="gray.7">
-              Over {formatPoints(data.equity.divisions)} teams (kudos received per member)
-            </Text>
-            <Text fz={28} fw={700}>
-              {data.equity.giniDivisions.toFixed(2)}
-            </Text>
-          </Paper>
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <div>
-            <Title order={3} size="h5" mb={4}>
-              Recognition deserts
-            </Title>
-            <Text size="sm" c="gray.7" mb="xs">
-              Teams where nobody was recognised in the 90 days to {dmy(data.to)}.
-            </Text>
-            {data.equity.deserts.length === 0 ? (
-              <Text size="sm">None — every team was recognised.</Text>
-            ) : (
-              <List size="sm" spacing={4}>
-                {data.equity.deserts.map((d) => (
-                  <List.Item key={d.divisionId}>
-                    <Anchor component={Link} to={`/reportmemberbalances?division3=${d.divisionId}`}>
-                      {d.division}
-                    </Anchor>{' '}
-                    — {d.members} members, last recognised {d.lastRecognised ? dmy(d.lastRecognised) : 'never'}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </div>
-          <div>
-            <Title order={3} size="h5" mb={4}>
-              Reciprocal pairs
-            </Title>
-            <Text size="sm" c="gray.7" mb="xs">
-              Pairs who recognise each other far more than anyone else (at least 3 each way, half of all they gave).
-            </Text>
-            {data.equity.reciprocalPairs.length === 0 ? (
-              <Text size="sm">None in this period.</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <Table striped fz="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Pair</Table.Th>
-                      <Table.Th ta="right">Each way</Table.Th>
-                      <Table.Th ta="right">Share</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.equity.reciprocalPairs.map((p) => (
-                      <Table.Tr key={`${p.memberA}-${p.memberB}`}>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`${kudosReport}?search=${encodeURIComponent(p.memberA)}&${period}`}
-                          >
-                            {p.memberA}
-                          </Anchor>{' '}
-                          and{' '}
-                          <Anchor
-                            component={Link}
-                            to={`${kudosReport}?search=${encodeURIComponent(p.memberB)}&${period}`}
-                          >
-                            {p.memberB}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {p.aToB} / {p.bToA}
-                        </Table.Td>
-                        <Table.Td ta="right">{Math.round(p.share * 100)}%</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </div>
-        </SimpleGrid>
-      </Card>
+      <EquityCard data={data} />
     </Stack>
   );
 }

@@ -24,6 +24,9 @@ export function formatCell(type: ReportColumnType, value: unknown): string {
   }
 }
 
+/** A report day ('YYYY-MM-DD') as spec §9 shows dates: dd/MM/yyyy. */
+export const reportDay = (day: string) => formatDate(day, 'dd/MM/yyyy', 'UTC');
+
 export const isNumeric = (type: ReportColumnType) =>
   type === 'points' || type === 'integer' || type === 'money' || type === 'percent' || type === 'mood';
 

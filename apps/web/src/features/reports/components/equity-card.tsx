@@ -1,0 +1,114 @@
+import { Anchor, List, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatPoints } from '@ovation/shared/format/money';
+import type { DashboardResponse } from '@ovation/shared/schemas/reports';
+import { useSession } from '../../../lib/session.tsx';
+import { reportDay } from '../report-format.ts';
+import { Card } from './dashboard-card.tsx';
+
+/**
+ * Recognition equity on the dashboard: Gini coefficients over members and teams, the teams
+ * nobody recognised in 90 days, and pairs who mostly recognise each other (issue 12).
+ */
+export function EquityCard({ data }: { data: DashboardResponse }) {
+  const { capabilities } = useSession();
+  const period = `from=${data.from}&to=${data.to}`;
+  const kudosReport = capabilities.viewAdminReports ? '/reportsimplysay' : '/reporttransactions';
+  return (
+    <Card
+      title="Recognition equity"
+      caption="How evenly recognition is spread. The Gini coefficient is 0 when everyone receives the same and nears 1 when a few receive it all."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mb="md">
+        <Paper withBorder p="sm" radius="md">
+          <Text size="sm" c="gray.7">
+            Over {formatPoints(data.equity.members)} members
+          </Text>
+          <Text fz={28} fw={700}>
+            {data.equity.giniMembers.toFixed(2)}
+          </Text>
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Text size="sm" c="gray.7">
+            Over {formatPoints(data.equity.divisions)} teams (kudos received per member)
+          </Text>
+          <Text fz={28} fw={700}>
+            {data.equity.giniDivisions.toFixed(2)}
+          </Text>
+        </Paper>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <div>
+          <Title order={3} size="h5" mb={4}>
+            Recognition deserts
+          </Title>
+          <Text size="sm" c="gray.7" mb="xs">
+            Teams where nobody was recognised in the 90 days to {reportDay(data.to)}.
+          </Text>
+          {data.equity.deserts.length === 0 ? (
+            <Text size="sm">None — every team was recognised.</Text>
+          ) : (
+            <List size="sm" spacing={4}>
+              {data.equity.deserts.map((d) => (
+                <List.Item key={d.divisionId}>
+                  <Anchor component={Link} to={`/reportmemberbalances?division3=${d.divisionId}`}>
+                    {d.division}
+                  </Anchor>{' '}
+                  — {d.members} members, last recognised {d.lastRecognised ? reportDay(d.lastRecognised) : 'never'}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </div>
+        <div>
+          <Title order={3} size="h5" mb={4}>
+            Reciprocal pairs
+          </Title>
+          <Text size="sm" c="gray.7" mb="xs">
+            Pairs who recognise each other far more than anyone else (at least 3 each way, half of all they gave).
+          </Text>
+          {data.equity.reciprocalPairs.length === 0 ? (
+            <Text size="sm">None in this period.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={360}>
+              <Table striped fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Pair</Table.Th>
+                    <Table.Th ta="right">Each way</Table.Th>
+                    <Table.Th ta="right">Share</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.equity.reciprocalPairs.map((p) => (
+                    <Table.Tr key={`${p.memberA}-${p.memberB}`}>
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={`${kudosReport}?search=${encodeURIComponent(p.memberA)}&${period}`}
+                        >
+                          {p.memberA}
+                        </Anchor>{' '}
+                        and{' '}
+                        <Anchor
+                          component={Link}
+                          to={`${kudosReport}?search=${encodeURIComponent(p.memberB)}&${period}`}
+                        >
+                          {p.memberB}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {p.aToB} / {p.bToA}
+                      </Table.Td>
+                      <Table.Td ta="right">{Math.round(p.share * 100)}%</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </div>
+      </SimpleGrid>
+    </Card>
+  );
+}
