@@ -9,10 +9,10 @@
 //   A: random Pay It Forward transfers of 1 point between many members;
 //   B: recognitions with 1 point, every one debiting the same manager's team budget;
 // and finally runs ledger:verify on the database. Every request carries its own Idempotency-Key.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { serverDir, startBuiltServer } from './support/built-server.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -24,7 +24,6 @@ const connections = Number(process.argv[4] ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 3222);
 const base = `http://127.0.0.1:${PORT}`;
-const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const dbName = `ovation_bench_ledger_${randomBytes(3).toString('hex')}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 
@@ -41,39 +40,14 @@ const env = {
   SEED_DEMO: 'off',
   NODE_ENV: 'production',
 };
-// The server's own log (warnings and errors only) goes to a file, not into the figures.
-const { openSync } = await import('node:fs');
-const log = openSync(process.env.BENCH_SERVER_LOG ?? '/tmp/ledger-bench-server.log', 'w');
-const built = spawnSync('node', ['build.mjs'], {
-  cwd: serverDir,
-  env: { ...process.env, SERVER_OUT_DIR: 'dist-bench' },
-  stdio: 'inherit',
-});
-if (built.status !== 0) throw new Error('server build failed');
 const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-const server = spawn('node', [...nodeOptions, 'dist-bench/server.js'], {
-  cwd: serverDir,
+const { stop } = await startBuiltServer({
+  base,
   env,
-  stdio: ['ignore', log, log],
-  detached: true,
+  logFile: process.env.BENCH_SERVER_LOG ?? '/tmp/ledger-bench-server.log',
+  nodeOptions,
+  startSeconds: 60,
 });
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-};
-process.on('exit', stop);
-for (let i = 0; ; i++) {
-  if (i > 120) throw new Error('server did not start');
-  const ok = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
 
 // Population, straight into the database (ledger rows written consistently: ledger:verify checks them).
 const db = new pg.Client({ connectionString: dbUrl });

@@ -8,11 +8,11 @@
 //   checkouts: each of `connections` members in a loop puts a line in the basket (PUT) and checks out (POST,
 //   its own Idempotency-Key) — an unlimited donation or a delivery item with stock; only the POST is timed;
 // and finally runs ledger:verify on the database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { openSync } from 'node:fs';
-import { URLSearchParams, fileURLToPath } from 'node:url';
+import { URLSearchParams } from 'node:url';
+import { serverDir, startBuiltServer } from './support/built-server.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -23,7 +23,6 @@ const duration = Number(process.argv[3] ?? 20);
 const connections = Number(process.argv[4] ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3224);
 const base = `http://127.0.0.1:${PORT}`;
-const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const dbName = `ovation_bench_rewards_${randomBytes(3).toString('hex')}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 
@@ -40,36 +39,12 @@ const env = {
   SEED_DEMO: 'force',
   NODE_ENV: 'production',
 };
-const log = openSync(process.env.BENCH_SERVER_LOG ?? '/tmp/rewards-bench-server.log', 'w');
-const built = spawnSync('node', ['build.mjs'], {
-  cwd: serverDir,
-  env: { ...process.env, SERVER_OUT_DIR: 'dist-bench' },
-  stdio: 'inherit',
-});
-if (built.status !== 0) throw new Error('server build failed');
-const server = spawn('node', ['dist-bench/server.js'], {
-  cwd: serverDir,
+const { stop } = await startBuiltServer({
+  base,
   env,
-  stdio: ['ignore', log, log],
-  detached: true,
+  logFile: process.env.BENCH_SERVER_LOG ?? '/tmp/rewards-bench-server.log',
+  startSeconds: 120,
 });
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-};
-process.on('exit', stop);
-for (let i = 0; ; i++) {
-  if (i > 240) throw new Error('server did not start');
-  const ok = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
 
 // Bench members, funded through one balanced issuance transaction (ledger:verify checks it).
 const db = new pg.Client({ connectionString: dbUrl });

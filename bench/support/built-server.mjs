@@ -1,0 +1,46 @@
+// Builds the server into apps/server/dist-bench and starts it detached with the given environment,
+// its own log (warnings and errors) in a file rather than in the figures; resolves once /api/health
+// answers. Shared by the benches that drive the whole server over HTTP.
+import { spawn, spawnSync } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const serverDir = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+
+/**
+ * @param {{ base: string, env: NodeJS.ProcessEnv, logFile: string, nodeOptions?: string[], startSeconds?: number }} options
+ * @returns {Promise<{ stop: () => void }>}
+ */
+export async function startBuiltServer({ base, env, logFile, nodeOptions = [], startSeconds = 60 }) {
+  const log = openSync(logFile, 'w');
+  const built = spawnSync('node', ['build.mjs'], {
+    cwd: serverDir,
+    env: { ...process.env, SERVER_OUT_DIR: 'dist-bench' },
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('server build failed');
+  const server = spawn('node', [...nodeOptions, 'dist-bench/server.js'], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on('exit', stop);
+  for (let i = 0; ; i++) {
+    if (i > startSeconds * 2) throw new Error('server did not start');
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { stop };
+}
