@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { DateInput, type DateInputProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { DashboardResponse } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -11,19 +9,13 @@ import { describeError } from '../../lib/api-client.ts';
 import { useDashboard } from '../../api/reports.ts';
 import { Card } from './components/dashboard-card.tsx';
 import { EquityCard } from './components/equity-card.tsx';
-import { parseDayMonthYear, reportDay } from './report-format.ts';
+import { DayInput } from '../../components/day-input.tsx';
+import { reportDay } from './report-format.ts';
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-const dateInputProps = {
-  valueFormat: 'DD/MM/YYYY',
-  dateParser: parseDayMonthYear as NonNullable<DateInputProps['dateParser']>,
-  placeholder: 'dd/mm/yyyy',
-  w: { base: 'calc(50% - 6px)', sm: 150 },
-  popoverProps: { withinPortal: true },
-  clearButtonProps: { 'aria-label': 'Clear the date' },
-} satisfies Partial<DateInputProps>;
+const dayInputWidth = { base: 'calc(50% - 6px)', sm: 150 };
 
 /** The last 90 days, today included. */
 function defaultPeriod() {
@@ -49,15 +41,15 @@ export default function DashboardPage() {
       <Stack gap="md">
         <form onSubmit={submit} aria-label="Dashboard period">
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <DateInput
-              {...dateInputProps}
+            <DayInput
+              w={dayInputWidth}
               label="From"
               value={draft.from}
               maxDate={draft.to}
               onChange={(v) => v && setDraft((d) => ({ ...d, from: v }))}
             />
-            <DateInput
-              {...dateInputProps}
+            <DayInput
+              w={dayInputWidth}
               label="To"
               value={draft.to}
               minDate={draft.from}

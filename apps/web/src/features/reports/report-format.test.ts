@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, parseDayMonthYear } from './report-format.ts';
+import { formatCell } from './report-format.ts';
 import { readViewState, writeViewState } from './report-url-state.ts';
 import { pivot } from './components/report-chart.tsx';
 
@@ -13,14 +13,6 @@ describe('formatCell (spec §9)', () => {
     expect(formatCell('mood', 1.5)).toBe('1.50');
     expect(formatCell('text', null)).toBe('—');
     expect(formatCell('text', 'fewer than 5')).toBe('fewer than 5');
-  });
-});
-
-describe('parseDayMonthYear', () => {
-  it('reads dd/MM/yyyy real dates only', () => {
-    expect(parseDayMonthYear('5/3/2026')).toBe('2026-03-05');
-    expect(parseDayMonthYear('31/02/2026')).toBeNull();
-    expect(parseDayMonthYear('2026-03-05')).toBeNull();
   });
 });
 

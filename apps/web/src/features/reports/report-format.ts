@@ -29,13 +29,3 @@ export const reportDay = (day: string) => formatDate(day, 'dd/MM/yyyy', 'UTC');
 
 export const isNumeric = (type: ReportColumnType) =>
   type === 'points' || type === 'integer' || type === 'money' || type === 'percent' || type === 'mood';
-
-/** Reads a typed dd/MM/yyyy date (a real calendar date) as 'YYYY-MM-DD'; null otherwise. */
-export function parseDayMonthYear(input: string): string | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(input.trim());
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}

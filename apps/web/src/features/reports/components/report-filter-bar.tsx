@@ -1,9 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import type { ReportFilterKey, ReportFilterOptions, ReportFilters } from '@ovation/shared/schemas/reports';
-import { parseDayMonthYear } from '../report-format.ts';
+import { DayInput } from '../../../components/day-input.tsx';
 
 interface ReportFilterBarProps {
   /** The filters this report offers (its definition). */
@@ -15,15 +14,7 @@ interface ReportFilterBarProps {
   children?: ReactNode;
 }
 
-const dateInputProps = {
-  valueFormat: 'DD/MM/YYYY',
-  dateParser: parseDayMonthYear as NonNullable<DateInputProps['dateParser']>,
-  placeholder: 'dd/mm/yyyy',
-  clearable: true,
-  w: { base: 'calc(50% - 6px)', sm: 150 },
-  popoverProps: { withinPortal: true },
-  clearButtonProps: { 'aria-label': 'Clear the date' },
-} satisfies Partial<DateInputProps>;
+const dayInputWidth = { base: 'calc(50% - 6px)', sm: 150 };
 
 const fieldWidth = { base: '100%', xs: 'calc(50% - 6px)', sm: 190 };
 
@@ -58,8 +49,9 @@ export function ReportFilterBar({ offered, value, options, onChange, children }:
     <form onSubmit={submit} aria-label="Report filters">
       <Group align="flex-end" gap="sm" wrap="wrap">
         {has('from') && (
-          <DateInput
-            {...dateInputProps}
+          <DayInput
+            clearable
+            w={dayInputWidth}
             label="From"
             value={draft.from ?? null}
             maxDate={draft.to}
@@ -67,8 +59,9 @@ export function ReportFilterBar({ offered, value, options, onChange, children }:
           />
         )}
         {has('to') && (
-          <DateInput
-            {...dateInputProps}
+          <DayInput
+            clearable
+            w={dayInputWidth}
             label="To"
             value={draft.to ?? null}
             minDate={draft.from}
