@@ -143,11 +143,16 @@ test('the news editor schedules an item and sees it in the ticker', async ({ pag
   await signInAs(page, 'news@example.com', '/newsbulletinadmin');
   const text = `Town hall on Friday ${tag()}`;
   await page.getByLabel('News text').fill(text);
+  // Days are typed as dd/mm/yyyy (spec §9) and times as HH:mm, in the browser's zone.
   const pad = (n: number) => String(n).padStart(2, '0');
-  const local = (d: Date) =>
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  await page.getByLabel('Show from').fill(local(new Date(Date.now() - 60_000)));
-  await page.getByLabel('Show until').fill(local(new Date(Date.now() + 86_400_000)));
+  const day = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  const time = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const from = new Date(Date.now() - 120_000);
+  const until = new Date(Date.now() + 86_400_000);
+  await page.getByLabel('Show from').fill(day(from));
+  await page.getByLabel('From time').fill(time(from));
+  await page.getByLabel('Show until').fill(day(until));
+  await page.getByLabel('Until time').fill(time(until));
   await expect(page.getByRole('region', { name: 'Ticker preview' })).toContainText(text);
   await page.getByRole('button', { name: 'ADD NEWS ITEM' }).click();
   await expect(page.getByTestId('news-item').filter({ hasText: text })).toContainText('Showing');

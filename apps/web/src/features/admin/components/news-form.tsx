@@ -1,35 +1,120 @@
 import { useEffect } from 'react';
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { NEWS_TEXT_MAX, newsTextSchema, type NewsInput, type NewsItem } from '@ovation/shared/schemas/admin-news';
+import { DayInput } from '../../../components/day-input.tsx';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 
-/** The form works in the browser's local time (datetime-local); the API takes ISO instants. */
+/**
+ * The window is typed as a day (dd/mm/yyyy, spec §9, whatever the browser's locale) and a time
+ * in the browser's local zone; a day without a time means its start. The API takes ISO instants.
+ */
 const newsFormSchema = z
-  .object({ text: newsTextSchema, showFrom: z.string(), showUntil: z.string() })
-  .refine((v) => !v.showFrom || !v.showUntil || new Date(v.showFrom) < new Date(v.showUntil), {
-    message: 'Show until must be after show from',
-    path: ['showUntil'],
-  });
+  .object({
+    text: newsTextSchema,
+    fromDay: z.string(),
+    fromTime: z.string(),
+    untilDay: z.string(),
+    untilTime: z.string(),
+  })
+  .refine((v) => v.fromDay || !v.fromTime, { message: 'Choose the day too', path: ['fromDay'] })
+  .refine((v) => v.untilDay || !v.untilTime, { message: 'Choose the day too', path: ['untilDay'] })
+  .refine(
+    (v) => {
+      const from = instant(v.fromDay, v.fromTime);
+      const until = instant(v.untilDay, v.untilTime);
+      return !from || !until || from < until;
+    },
+    { message: 'Show until must be after show from', path: ['untilDay'] },
+  );
 export type NewsFormValues = z.infer<typeof newsFormSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** An ISO instant as a datetime-local value in the browser's zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-export function toNewsInput(values: NewsFormValues): NewsInput {
-  const instant = (local: string) => (local ? new Date(local).toISOString() : null);
-  return { text: values.text.trim(), showFrom: instant(values.showFrom), showUntil: instant(values.showUntil) };
+
+/** A day ('YYYY-MM-DD') and a time ('HH:mm', or empty for the day's start) in the browser's zone, as an ISO instant. */
+function instant(day: string, time: string): string | null {
+  if (!day) return null;
+  const [y, m, d] = day.split('-').map(Number);
+  const [h, min] = (time || '00:00').split(':').map(Number);
+  return new Date(y!, m! - 1, d!, h ?? 0, min ?? 0).toISOString();
 }
 
-const EMPTY: NewsFormValues = { text: '', showFrom: '', showUntil: '' };
-const FIELDS = ['text', 'showFrom', 'showUntil'] as const;
+/** An ISO instant as the form's day and time in the browser's zone. */
+export function toDayAndTime(iso: string | null): { day: string; time: string } {
+  if (!iso) return { day: '', time: '' };
+  const d = new Date(iso);
+  return {
+    day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
+}
+
+export function toNewsInput(values: NewsFormValues): NewsInput {
+  return {
+    text: values.text.trim(),
+    showFrom: instant(values.fromDay, values.fromTime),
+    showUntil: instant(values.untilDay, values.untilTime),
+  };
+}
+
+function fromItem(item: NewsItem): NewsFormValues {
+  const from = toDayAndTime(item.showFrom);
+  const until = toDayAndTime(item.showUntil);
+  return { text: item.text, fromDay: from.day, fromTime: from.time, untilDay: until.day, untilTime: until.time };
+}
+
+const EMPTY: NewsFormValues = { text: '', fromDay: '', fromTime: '', untilDay: '', untilTime: '' };
+const FIELDS = ['text', 'fromDay', 'fromTime', 'untilDay', 'untilTime'] as const;
+
+/** One end of the window: a day and, optionally, a time. */
+function WindowEnd({
+  form,
+  day,
+  time,
+  label,
+  timeLabel,
+  description,
+}: {
+  form: UseFormReturn<NewsFormValues>;
+  day: 'fromDay' | 'untilDay';
+  time: 'fromTime' | 'untilTime';
+  label: string;
+  timeLabel: string;
+  description: string;
+}) {
+  const { errors } = form.formState;
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <Controller
+        control={form.control}
+        name={day}
+        render={({ field }) => (
+          <DayInput
+            label={label}
+            description={description}
+            clearable
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? '')}
+            onBlur={field.onBlur}
+            error={fieldError(errors[day]?.message)}
+            flex={1}
+          />
+        )}
+      />
+      <TimeInput
+        label={timeLabel}
+        description="Local time"
+        w={120}
+        error={fieldError(errors[time]?.message)}
+        {...form.register(time)}
+      />
+    </Group>
+  );
+}
 
 export function NewsForm({
   editing,
@@ -47,18 +132,17 @@ export function NewsForm({
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    form.reset(
-      editing
-        ? { text: editing.text, showFrom: toLocalInput(editing.showFrom), showUntil: toLocalInput(editing.showUntil) }
-        : EMPTY,
-    );
+    form.reset(editing ? fromItem(editing) : EMPTY);
   }, [editing, form]);
 
-  const [text = '', showFrom = '', showUntil = ''] = useWatch({
+  const [text = '', fromDay = '', fromTime = '', untilDay = '', untilTime = ''] = useWatch({
     control: form.control,
-    name: ['text', 'showFrom', 'showUntil'],
+    name: FIELDS,
   });
-  useEffect(() => onDraft({ text, showFrom, showUntil }), [text, showFrom, showUntil, onDraft]);
+  useEffect(
+    () => onDraft({ text, fromDay, fromTime, untilDay, untilTime }),
+    [text, fromDay, fromTime, untilDay, untilTime, onDraft],
+  );
 
   const onSubmit = form.handleSubmit((values) =>
     server.run(async () => {
@@ -83,19 +167,21 @@ export function NewsForm({
           {...form.register('text')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            type="datetime-local"
+          <WindowEnd
+            form={form}
+            day="fromDay"
+            time="fromTime"
             label="Show from"
+            timeLabel="From time"
             description="Empty: from now"
-            error={fieldError(errors.showFrom?.message)}
-            {...form.register('showFrom')}
           />
-          <TextInput
-            type="datetime-local"
+          <WindowEnd
+            form={form}
+            day="untilDay"
+            time="untilTime"
             label="Show until"
+            timeLabel="Until time"
             description="Empty: until deleted"
-            error={fieldError(errors.showUntil?.message)}
-            {...form.register('showUntil')}
           />
         </SimpleGrid>
         <Group justify="flex-end">
