@@ -93,6 +93,22 @@ function trustProxyOption(value: AppConfig['TRUST_PROXY']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
+/**
+ * How long a connection may be held without progress (docs/decisions/0041): a request must
+ * arrive in full within REQUEST_TIMEOUT_SECONDS (Node answers 408 and closes), its headers
+ * within HEADERS_TIMEOUT_SECONDS; a connection silent both ways for CONNECTION_IDLE_SECONDS is
+ * closed. The live stream's request is complete once its headers are in, and its heartbeat
+ * keeps it from being idle. Node checks the request timeouts every second (default 30 s).
+ */
+function serverTimeouts(config: AppConfig) {
+  return {
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.CONNECTION_IDLE_SECONDS * 1000,
+    keepAliveTimeout: config.KEEP_ALIVE_SECONDS * 1000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
+  };
+}
+
 /** The app factory: plugins in order, then feature routes. Listening is server.ts's job. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -128,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only a configured proxy may set the client address (X-Forwarded-For); default none.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
