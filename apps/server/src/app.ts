@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { serializeError } from './lib/redact-personal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -123,8 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               : {
                   level: config.LOG_LEVEL,
                   redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-                  // Reset/activation tokens and live tickets travel in query strings: never log them.
+                  // Reset/activation tokens and live tickets travel in query strings: never log them, nor
+                  // searched names or e-mail addresses (in URLs or errors).
                   serializers: {
+                    err: serializeError,
                     req: (req: FastifyRequest) => ({
                       method: req.method,
                       url: redactUrl(req.url),
