@@ -13,6 +13,7 @@ export class SessionCache {
   private readonly byToken = new Map<string, { at: number; session: LiveSession }>();
   /** Moves on with every forget: lookups that began before it are not kept. */
   private epoch = 0;
+  private readonly forgetListeners = new Set<(change: SessionsChange) => void>();
 
   constructor(
     private readonly ttlMs: number,
@@ -42,9 +43,19 @@ export class SessionCache {
     return session;
   }
 
+  /**
+   * Hears every change this cache forgets (this instance's revocations after their commit, and
+   * other instances' through their notices), e.g. to end the live streams of revoked sessions.
+   */
+  onForget(listener: (change: SessionsChange) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
+  }
+
   /** Drops the sessions a change names (revoked, or their member changed). */
   forget(change: SessionsChange): void {
     this.epoch += 1;
+    for (const listener of this.forgetListeners) listener(change);
     if (change.all) {
       this.byToken.clear();
       return;

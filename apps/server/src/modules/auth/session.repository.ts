@@ -71,10 +71,14 @@ export async function revokeAllSessions(db: Db, memberId: number) {
   await noticeSessionsChangedAtCommit(db, { memberIds: [memberId] });
 }
 
-/** Revokes every live session of the member except `keepSessionId` (the one changing the password). */
+/**
+ * Revokes every live session of the member except `keepSessionId` (the one changing the
+ * password). Every instance forgets the member's cached sessions (the kept one is read again).
+ */
 export async function revokeOtherSessions(db: Db, memberId: number, keepSessionId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+  await noticeSessionsChangedAtCommit(db, { memberIds: [memberId] });
 }
