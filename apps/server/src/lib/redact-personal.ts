@@ -18,10 +18,24 @@ function redactDeep(value: unknown, depth: number): unknown {
  * error's code and detail, a mail server's response), with e-mail addresses redacted: a refused
  * recipient or a unique-key detail would otherwise write them to the log (docs/decisions/0016).
  */
-export function serializeError(err: unknown): unknown {
-  if (!(err instanceof Error)) return redactDeep(err, 0);
-  const fields: Record<string, unknown> = { ...(err as unknown as Record<string, unknown>) };
-  const out: Record<string, unknown> = { type: err.name, message: err.message, stack: err.stack, ...fields };
-  if (err.cause !== undefined) out.cause = serializeError(err.cause);
-  return redactDeep(out, 0);
+export function serializeError(err: unknown): SerializedError {
+  if (!(err instanceof Error)) {
+    return { type: typeof err, message: redactEmails(String(err)), stack: '' };
+  }
+  const fields = redactDeep({ ...(err as unknown as Record<string, unknown>) }, 0) as Record<string, unknown>;
+  return {
+    ...fields,
+    type: err.name,
+    message: redactEmails(err.message),
+    stack: redactEmails(err.stack ?? ''),
+    ...(err.cause !== undefined ? { cause: serializeError(err.cause) } : {}),
+  };
+}
+
+/** What the logger writes for an error (pino's shape). */
+export interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
 }
