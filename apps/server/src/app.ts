@@ -185,7 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(xsrfPlugin, { secure });
-  await app.register(authPlugin, { sessionCacheSeconds: config.SESSION_CACHE_SECONDS });
+  await app.register(authPlugin, {
+    sessionCacheSeconds: config.SESSION_CACHE_SECONDS,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+  });
   await app.register(idempotencyPlugin);
   await app.register(openapiPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(livePlugin);

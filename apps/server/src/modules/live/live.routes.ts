@@ -9,6 +9,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
   app.post(
     '/api/live/ticket',
     {
+      // Asked for by an open page on its own (every 30 minutes): not the member's use of the session.
+      config: { sessionUse: false },
       schema: {
         tags: ['live'],
         summary: 'A 60-second ticket for the live event stream',
