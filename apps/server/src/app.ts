@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { BackgroundWork } from './lib/background-work.ts';
 import { serializeError } from './lib/redact-personal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -68,6 +69,8 @@ export interface RouteInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     routeCatalog: RouteInfo[];
+    /** Work started by requests and finished after their answer (registration's e-mails). */
+    backgroundWork: BackgroundWork;
   }
 }
 
@@ -193,6 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(livePlugin);
 
+  // Work requests start without waiting for it; closing the app waits for it.
+  app.decorate('backgroundWork', new BackgroundWork(app.log));
+  app.addHook('preClose', async () => app.backgroundWork.settled());
+
   const made = createServices(app, config);
   const { caches, liveSecret, sends, uploadJobs, oidc, rateLimits } = options.services?.(made) ?? made;
   const limits = createAuthLimits(rateLimits);
@@ -204,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.PUBLIC_URL,
       limits,
       sessions: app.sessionCache,
+      background: app.backgroundWork,
     },
   });
   await app.register(totpRoutes, {
