@@ -39,6 +39,8 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
+      // The `__Host-` prefix's properties under the name spec §7 fixes (decision 0002): Secure
+      // on an https portal, Path=/, and never a Domain, so only this host receives it.
       reply.setCookie(XSRF_COOKIE, newToken(), {
         path: '/',
         sameSite: 'strict',
