@@ -67,14 +67,16 @@ export class LiveStreams {
   async endRevoked(change: SessionsChange, liveSessionIds: (ids: number[]) => Promise<Set<number>>) {
     const sessionIds = new Set(change.sessionIds ?? []);
     const memberIds = new Set(change.memberIds ?? []);
-    const named = [...this.open.values()].filter(
-      (s) => change.all === true || sessionIds.has(s.sessionId) || memberIds.has(s.memberId),
+    const named = new Set(
+      [...this.open.values()].filter(
+        (s) => change.all === true || sessionIds.has(s.sessionId) || memberIds.has(s.memberId),
+      ),
     );
-    if (named.length === 0) return 0;
-    const live = await liveSessionIds([...new Set(named.map((s) => s.sessionId))]);
+    if (named.size === 0) return 0;
+    const live = await liveSessionIds([...new Set([...named].map((s) => s.sessionId))]);
     let ended = 0;
     for (const [res, stream] of [...this.open]) {
-      if (!named.includes(stream) || live.has(stream.sessionId)) continue;
+      if (!named.has(stream) || live.has(stream.sessionId)) continue;
       this.remove(res);
       res.end();
       ended += 1;
