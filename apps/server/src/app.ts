@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { BackgroundWork } from './lib/background-work.ts';
+import { serializeError } from './lib/redact-personal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -67,6 +69,8 @@ export interface RouteInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     routeCatalog: RouteInfo[];
+    /** Work started by requests and finished after their answer (registration's e-mails). */
+    backgroundWork: BackgroundWork;
   }
 }
 
@@ -93,6 +97,22 @@ function trustProxyOption(value: AppConfig['TRUST_PROXY']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
+/**
+ * How long a connection may be held without progress (docs/decisions/0041): a request must
+ * arrive in full within REQUEST_TIMEOUT_SECONDS (Node answers 408 and closes), its headers
+ * within HEADERS_TIMEOUT_SECONDS; a connection silent both ways for CONNECTION_IDLE_SECONDS is
+ * closed. The live stream's request is complete once its headers are in, and its heartbeat
+ * keeps it from being idle. Node checks the request timeouts every second (default 30 s).
+ */
+function serverTimeouts(config: AppConfig) {
+  return {
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.CONNECTION_IDLE_SECONDS * 1000,
+    keepAliveTimeout: config.KEEP_ALIVE_SECONDS * 1000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
+  };
+}
+
 /** The app factory: plugins in order, then feature routes. Listening is server.ts's job. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -107,8 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               : {
                   level: config.LOG_LEVEL,
                   redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-                  // Reset/activation tokens and live tickets travel in query strings: never log them.
+                  // Reset/activation tokens and live tickets travel in query strings: never log them, nor
+                  // searched names or e-mail addresses (in URLs or errors).
                   serializers: {
+                    err: serializeError,
                     req: (req: FastifyRequest) => ({
                       method: req.method,
                       url: redactUrl(req.url),
@@ -128,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only a configured proxy may set the client address (X-Forwarded-For); default none.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -165,10 +188,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(xsrfPlugin, { secure });
-  await app.register(authPlugin, { sessionCacheSeconds: config.SESSION_CACHE_SECONDS });
+  await app.register(authPlugin, {
+    sessionCacheSeconds: config.SESSION_CACHE_SECONDS,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+  });
   await app.register(idempotencyPlugin);
   await app.register(openapiPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(livePlugin);
+
+  // Work requests start without waiting for it; closing the app waits for it.
+  app.decorate('backgroundWork', new BackgroundWork(app.log));
+  app.addHook('preClose', async () => app.backgroundWork.settled());
 
   const made = createServices(app, config);
   const { caches, liveSecret, sends, uploadJobs, oidc, rateLimits } = options.services?.(made) ?? made;
@@ -181,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.PUBLIC_URL,
       limits,
       sessions: app.sessionCache,
+      background: app.backgroundWork,
     },
   });
   await app.register(totpRoutes, {

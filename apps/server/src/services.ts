@@ -7,6 +7,7 @@ import { createKudosCaches, onLiveEvent, type KudosCaches } from './modules/feed
 import { findKudosItem } from './modules/feed/kudos-feed.repository.ts';
 import type { CatalogueSnapshot } from './modules/rewards/get-catalogue.ts';
 import type { LeaderboardRow } from './modules/home/leaderboard.repository.ts';
+import { liveSessionIds } from './modules/live/live-sessions.repository.ts';
 import { resolveLiveSecret } from './modules/live/live-tickets.ts';
 import { createOidcProvider, oidcSettings, type OidcProvider } from './modules/oidc/oidc-client.ts';
 import { createSendServices, type SendServices } from './modules/sends/send-deps.ts';
@@ -57,6 +58,12 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
   app.liveBus.subscribeNotices((notice) => {
     if (notice.type === 'rate') rateLimits.heard(notice.hits);
     else if (notice.type === 'sessions') app.sessionCache.forget(notice.change);
+  });
+  // A revoked session's live streams end, whichever instance revoked it (docs/decisions/0032).
+  app.sessionCache.onForget((change) => {
+    app.liveStreams
+      .endRevoked(change, (ids) => liveSessionIds(app.db, ids))
+      .catch((err: unknown) => app.log.warn({ err }, 'could not check live streams after a session change'));
   });
   const sends = createSendServices(app.db, (event) => app.liveBus.publish(event), rateLimits);
   return {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -45,6 +46,11 @@ function nextNotice(app: FastifyInstance, matches: (notice: InstanceNotice) => b
   });
 }
 
+/** Listens on a free port unless already listening (tests share the two instances). */
+async function listening(app: FastifyInstance) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 const whoAmI = (ctx: TestContext, token: string) =>
   ctx.request({ method: 'POST', url: '/api/site/gethomedata', token, payload: {} });
 
@@ -61,6 +67,41 @@ describe('two app instances on one PostgreSQL', () => {
     expect((await whoAmI(a, token)).statusCode).toBe(401);
     await heardAtB;
     expect((await whoAmI(b, token)).statusCode).toBe(401);
+  });
+
+  it('end a live stream on the other instance when its session is revoked', async () => {
+    const { token } = await memberWithToken(a);
+    await listening(b.app);
+    const ticket = (await b.request({ method: 'POST', url: '/api/live/ticket', token })).json().ticket as string;
+    const stream = await openStream((b.app.server.address() as AddressInfo).port, `/api/live/stream?ticket=${ticket}`);
+    await stream.waitFor(': connected');
+
+    expect((await a.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(204);
+    const ended = await Promise.race([
+      stream.ended.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 3000)),
+    ]);
+    expect(ended).toBe(true);
+    expect(b.app.liveStreams.size).toBe(0);
+  });
+
+  it('refuse the other sessions on both instances after a password change, and keep the changing one', async () => {
+    const member = await createMember(a.app);
+    const here = await login(a, member.email!);
+    const elsewhere = await login(b, member.email!);
+    expect((await whoAmI(b, elsewhere)).statusCode).toBe(200);
+    const heardAtB = nextNotice(b.app, (n) => n.type === 'sessions');
+    const changed = await a.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token: here,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'A-fresh-password-77' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await heardAtB;
+    expect((await whoAmI(b, elsewhere)).statusCode).toBe(401);
+    expect((await whoAmI(b, here)).statusCode).toBe(200);
+    expect((await whoAmI(a, here)).statusCode).toBe(200);
   });
 
   it('sign every session of a member out on both instances after a password reset', async () => {
@@ -171,8 +212,8 @@ describe('two app instances on one PostgreSQL', () => {
     const { token, member } = await memberWithToken(a);
     const item = await createKudos(a.app, member.id, member.id);
     a.app.liveBus.publishKudosCreated(item.id);
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    await listening(a.app);
+    await listening(b.app);
     const port = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
     const ticket = async (ctx: TestContext) =>
       (await ctx.request({ method: 'POST', url: '/api/live/ticket', token })).json().ticket as string;

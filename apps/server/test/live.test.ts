@@ -1,14 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { sessions } from '../src/db/schema/index.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { LiveBus } from '../src/modules/live/live-bus.ts';
 import { LiveStreams } from '../src/modules/live/live-streams.ts';
 import { issueLiveTicket, verifyLiveTicket } from '../src/modules/live/live-tickets.ts';
 import { setupApp } from './build-app.ts';
-import { memberWithToken } from './factories.ts';
+import { login, memberWithToken, TEST_PASSWORD } from './factories.ts';
 import { createKudos } from './feed-factories.ts';
 import { openStream } from './live-client.ts';
 
@@ -33,11 +36,12 @@ describe('POST /api/live/ticket', () => {
 
   it('issues a signed ticket for the member that expires after 60 seconds', async () => {
     const secret = Buffer.from('s3cret');
-    const ticket = issueLiveTicket(secret, 42, 1_000_000);
-    expect(verifyLiveTicket(secret, ticket, 1_000_000 + 59_000)).toBe(42);
+    const ticket = issueLiveTicket(secret, { memberId: 42, sessionId: 7 }, 1_000_000);
+    expect(verifyLiveTicket(secret, ticket, 1_000_000 + 59_000)).toEqual({ memberId: 42, sessionId: 7 });
     expect(verifyLiveTicket(secret, ticket, 1_000_000 + 61_000)).toBeNull();
     expect(verifyLiveTicket(Buffer.from('other'), ticket, 1_000_000)).toBeNull();
     expect(verifyLiveTicket(secret, ticket.replace(/^42\./, '43.'), 1_000_000)).toBeNull();
+    expect(verifyLiveTicket(secret, ticket.replace(/^42\.7\./, '42.8.'), 1_000_000)).toBeNull();
   });
 });
 
@@ -92,7 +96,12 @@ describe('GET /api/live/stream', () => {
     await other.close();
     const app = await shared;
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const ticket = issueLiveTicket(Buffer.from('shared-secret'), 1);
+    const { member: holder, token: holderToken } = await memberWithToken(ctx);
+    const [session] = await ctx.app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(holderToken)));
+    const ticket = issueLiveTicket(Buffer.from('shared-secret'), { memberId: holder.id, sessionId: session!.id });
     const open = await openStream(portOf(app), `/api/live/stream?ticket=${ticket}`);
     expect(open.status).toBe(200);
     await open.waitFor(': connected');
@@ -114,9 +123,50 @@ describe('GET /api/live/stream', () => {
       on: () => undefined,
     } as unknown as ServerResponse;
     const streams = new LiveStreams(new LiveBus(), 20);
-    streams.add(fake, 1);
+    streams.add(fake, { memberId: 1, sessionId: 1 });
     await new Promise((r) => setTimeout(r, 70));
     streams.closeAll();
     expect(written.filter((c) => c === ': heartbeat\n\n').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a revoked session', () => {
+  const ended = (stream: { ended: Promise<void> }, ms = 3000) =>
+    Promise.race([stream.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  it('ends the live streams opened with it when the member signs out', async () => {
+    const { token } = await memberWithToken(ctx);
+    const stream = await openStream(port, `/api/live/stream?ticket=${await ticketFor(token)}`);
+    await stream.waitFor(': connected');
+    expect((await ctx.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(204);
+    expect(await ended(stream)).toBe(true);
+  });
+
+  it("ends the other sessions' streams on a password change, and keeps the changing session's", async () => {
+    const { member, token: here } = await memberWithToken(ctx);
+    const elsewhere = await login(ctx, member.email!);
+    const kept = await openStream(port, `/api/live/stream?ticket=${await ticketFor(here)}`);
+    const other = await openStream(port, `/api/live/stream?ticket=${await ticketFor(elsewhere)}`);
+    await kept.waitFor(': connected');
+    await other.waitFor(': connected');
+    const changed = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token: here,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'A-fresh-password-77' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await ended(other)).toBe(true);
+    expect(await ended(kept, 300)).toBe(false);
+    kept.close();
+  });
+
+  it('cannot open a stream with a ticket issued before it was revoked', async () => {
+    const { token } = await memberWithToken(ctx);
+    const ticket = await ticketFor(token);
+    await ctx.request({ method: 'POST', url: '/api/auth/logout', token });
+    const stream = await openStream(port, `/api/live/stream?ticket=${ticket}`);
+    expect(stream.status).toBe(401);
+    await stream.ended;
   });
 });

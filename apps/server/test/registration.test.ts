@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { credentials, emailOutbox, registrationTokens } from '../src/db/schema/index.ts';
-import { ACTIVATION_TOKEN_TTL_MS } from '../src/modules/auth/register-member.ts';
+import { ACTIVATION_TOKEN_TTL_MS, REGISTER_MESSAGE } from '../src/modules/auth/register-member.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, login } from './factories.ts';
 
@@ -11,7 +11,12 @@ import { createMember, login } from './factories.ts';
  * activation link to the address on file; only that link sets the first password.
  */
 const ctx = setupApp({ PUBLIC_URL: 'https://ovation.example' });
-const post = (url: string, payload: unknown) => ctx.request({ method: 'POST', url, payload: payload as object });
+/** Posts, then waits for the work the answer did not wait for (registration's lookup and e-mail). */
+const post = async (url: string, payload: unknown) => {
+  const res = await ctx.request({ method: 'POST', url, payload: payload as object });
+  await ctx.app.backgroundWork.settled();
+  return res;
+};
 const password = 'A-new-password-1';
 
 async function activationMails(to: string) {
@@ -51,6 +56,36 @@ describe('POST /api/auth/register', () => {
       expect(res.statusCode).toBe(first!.statusCode);
       expect(res.json()).toEqual(first!.json());
     }
+  });
+
+  it('answers before it looks anyone up, so its timing cannot tell a match from a miss', async () => {
+    const unclaimed = await createMember(ctx.app, { registered: false });
+    const registered = await createMember(ctx.app);
+    const withheld: (() => Promise<unknown>)[] = [];
+    const run = vi.spyOn(ctx.app.backgroundWork, 'run').mockImplementation((task) => void withheld.push(task));
+    try {
+      const answers = [];
+      for (const payload of [
+        { employeeNumber: unclaimed.employeeNumber, email: unclaimed.email },
+        { employeeNumber: registered.employeeNumber, email: registered.email },
+        { employeeNumber: 'NOPE2', email: 'nobody@example.test' },
+      ]) {
+        answers.push(await ctx.request({ method: 'POST', url: '/api/auth/register', payload }));
+      }
+      expect(answers.map((a) => [a.statusCode, a.body])).toEqual(
+        answers.map(() => [200, JSON.stringify({ message: REGISTER_MESSAGE })]),
+      );
+      // Every answer was given while nothing had been read or sent yet.
+      expect(withheld).toHaveLength(3);
+      expect(await activationMails(unclaimed.email!)).toEqual([]);
+    } finally {
+      run.mockRestore();
+    }
+    await Promise.all(withheld.map((task) => task()));
+    expect(await activationMails(unclaimed.email!)).toHaveLength(1);
+    const note = await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, registered.email!));
+    expect(note.map((m) => m.kind)).toEqual(['registration-already-registered']);
+    expect(note[0]!.bodyText).toContain('/resetpassword');
   });
 
   it('sets no password: it e-mails a hashed, single-use activation link to the address on file', async () => {

@@ -59,6 +59,34 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   /**
+   * Minutes a session may go unused before it is refused (docs/decisions/0040). Last use is
+   * recorded at most once a minute per session; the absolute SESSION_TTL_HOURS still applies.
+   */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /**
+   * Seconds a request may take to arrive in full, headers and body (0: no limit). A slow body is
+   * answered 408 and its connection closed; a 20 MB upload needs about 1.4 Mbit/s at the default.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /** Seconds a request's headers may take to arrive (at most REQUEST_TIMEOUT_SECONDS). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** Seconds an idle keep-alive connection is kept open for its next request. */
+  KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
+  /**
+   * Seconds a connection may carry no bytes either way before it is closed (0: never). Above the
+   * live stream's 25-second heartbeat, so an open stream is never idle that long.
+   */
+  CONNECTION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 30 && v <= 3600), 'must be 0 or between 30 and 3600')
+    .default(120),
+  /**
    * Signs live-stream tickets and celebration member hashes. Empty: a random secret per boot
    * (set the same value on every instance so their tickets and hashes agree).
    */
@@ -112,7 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = parsed.data;
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS } =
+    parsed.data;
+  if (REQUEST_TIMEOUT_SECONDS > 0 && HEADERS_TIMEOUT_SECONDS > REQUEST_TIMEOUT_SECONDS) {
+    throw new Error('Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  }
   if (OIDC_ISSUER && (!OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET)) {
     throw new Error(
       'Invalid configuration:\n  OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set',

@@ -1,5 +1,8 @@
-/** Query parameters whose values are secrets (reset and activation tokens, live-stream tickets). */
-const SECRET_PARAMS = new Set(['token', 'ticket', 'authtoken', 'access_token']);
+/**
+ * Query parameters whose values are secrets (reset and activation tokens, live-stream tickets)
+ * or personal data (searches for colleagues by name, e-mail addresses).
+ */
+const SECRET_PARAMS = new Set(['token', 'ticket', 'authtoken', 'access_token', 'q', 'search', 'email']);
 
 function decodedName(name: string): string {
   try {
@@ -9,7 +12,7 @@ function decodedName(name: string): string {
   }
 }
 
-/** The URL with every secret query value replaced by `[redacted]`, for logs. */
+/** The URL with every secret or personal query value replaced by `[redacted]`, for logs. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;

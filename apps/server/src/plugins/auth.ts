@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../lib/app-errors.ts';
 import { isApiRequest } from '../lib/routed-path.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SessionCache } from '../modules/auth/session-cache.ts';
-import { findLiveSession } from '../modules/auth/session.repository.ts';
+import { findLiveSession, touchSession, type LiveSession } from '../modules/auth/session.repository.ts';
 
 export interface AuthContext {
   sessionId: number;
@@ -19,6 +19,11 @@ declare module 'fastify' {
     auth?: 'public' | 'member';
     /** Checked after validation: wrong role, country or unit → 403. */
     capability?: Capability;
+    /**
+     * false: a background call (the live-stream ticket) that does not count as the member's use
+     * of the session, so an open page alone does not hold off the idle timeout.
+     */
+    sessionUse?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -46,34 +51,55 @@ export function requireMember(request: FastifyRequest): AuthContext {
  * Authentication (onRequest: bearer token → session → member) and authorization
  * (preHandler, after schema validation: the route's capability from getCapabilities).
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { sessionCacheSeconds: number }) => {
-  app.decorateRequest('auth', null);
-  const sessionCache = new SessionCache(options.sessionCacheSeconds * 1000);
-  app.decorate('sessionCache', sessionCache);
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { sessionCacheSeconds: number; sessionIdleMinutes: number }) => {
+    app.decorateRequest('auth', null);
+    const idleMs = options.sessionIdleMinutes * 60_000;
+    const sessionCache = new SessionCache(options.sessionCacheSeconds * 1000, () => Date.now(), 50_000, idleMs);
+    app.decorate('sessionCache', sessionCache);
 
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    if (token) {
-      const tokenHash = hashToken(token);
-      const session = await sessionCache.get(tokenHash, () => findLiveSession(app.db, tokenHash));
-      if (session) {
-        request.auth = {
-          sessionId: session.sessionId,
-          memberId: session.memberId,
-          capabilities: getCapabilities(session),
-        };
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      if (token) {
+        const tokenHash = hashToken(token);
+        const session = await sessionCache.get(tokenHash, () =>
+          findLiveSession(app.db, tokenHash, new Date(Date.now() - idleMs)),
+        );
+        if (session) {
+          request.auth = {
+            sessionId: session.sessionId,
+            memberId: session.memberId,
+            capabilities: getCapabilities(session),
+          };
+          await recordUse(app, request, session);
+        }
       }
-    }
-    // Decided on the matched route's pattern, never the raw URL (the router decodes `/%61pi/…`).
-    const config = request.routeOptions.config;
-    const matched = Boolean(request.routeOptions.url);
-    if (matched && isApiRequest(request) && config.auth !== 'public' && !request.auth) throw unauthorized();
-  });
+      // Decided on the matched route's pattern, never the raw URL (the router decodes `/%61pi/…`).
+      const config = request.routeOptions.config;
+      const matched = Boolean(request.routeOptions.url);
+      if (matched && isApiRequest(request) && config.auth !== 'public' && !request.auth) throw unauthorized();
+    });
 
-  app.addHook('preHandler', async (request) => {
-    const capability = request.routeOptions.config.capability;
-    if (!capability) return;
-    const auth = requireMember(request);
-    if (!auth.capabilities[capability]) throw forbidden();
-  });
-});
+    app.addHook('preHandler', async (request) => {
+      const capability = request.routeOptions.config.capability;
+      if (!capability) return;
+      const auth = requireMember(request);
+      if (!auth.capabilities[capability]) throw forbidden();
+    });
+  },
+);
+
+/** Last use is written at most this often per session (and instance): not a write per request. */
+export const SESSION_USE_RECORDED_EVERY_MS = 60_000;
+
+/**
+ * Records the session's use for the idle timeout (docs/decisions/0040) when the last record is
+ * a minute old or more. The cached copy is updated too, so this instance writes once a minute.
+ */
+async function recordUse(app: FastifyInstance, request: FastifyRequest, session: LiveSession) {
+  if (request.routeOptions.config.sessionUse === false) return;
+  const now = Date.now();
+  if (now - session.lastUsedAt.getTime() < SESSION_USE_RECORDED_EVERY_MS) return;
+  session.lastUsedAt = new Date(now);
+  await touchSession(app.db, session.sessionId, session.lastUsedAt);
+}

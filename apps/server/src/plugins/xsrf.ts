@@ -40,6 +40,8 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
     const cookie = request.cookies[XSRF_COOKIE];
     // The page and the API hand out the cookie; a built asset needs none (issue 14: header bytes).
     if (!cookie && !isBuiltAsset(request)) {
+      // The `__Host-` prefix's properties under the name spec §7 fixes (decision 0002): Secure
+      // on an https portal, Path=/, and never a Domain, so only this host receives it.
       reply.setCookie(XSRF_COOKIE, newToken(), {
         path: '/',
         sameSite: 'strict',

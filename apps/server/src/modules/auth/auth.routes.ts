@@ -131,7 +131,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
     },
     async (request) =>
       changePassword(
-        { db: app.db, log: request.log, wrongPasswordPerMember: deps.limits.wrongPasswordPerMember },
+        {
+          db: app.db,
+          log: request.log,
+          wrongPasswordPerMember: deps.limits.wrongPasswordPerMember,
+          sessions: deps.sessions,
+        },
         requireMember(request),
         request.body,
       ),

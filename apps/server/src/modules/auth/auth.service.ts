@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import type { BackgroundWork } from '../../lib/background-work.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -31,6 +32,8 @@ export interface AuthDeps {
   limits: AuthLimits;
   /** This instance's session cache: revoked sessions are forgotten here after the commit. */
   sessions: SessionCache;
+  /** Work done after the answer (registration's lookup and e-mail). */
+  background: BackgroundWork;
 }
 
 /**

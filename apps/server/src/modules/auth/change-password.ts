@@ -6,6 +6,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
 import { findCredentials, updatePassword } from './credentials.repository.ts';
+import type { SessionCache } from './session-cache.ts';
 import { revokeOtherSessions } from './session.repository.ts';
 
 export interface ChangePasswordDeps {
@@ -13,6 +14,8 @@ export interface ChangePasswordDeps {
   log: FastifyBaseLogger;
   /** Wrong current passwords per member: a stolen session cannot guess the password. */
   wrongPasswordPerMember: RateLimiter;
+  /** This instance's session cache: the other sessions are forgotten here after the commit. */
+  sessions: SessionCache;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function changePassword(
     await updatePassword(tx, auth.memberId, passwordHash);
     await revokeOtherSessions(tx, auth.memberId, auth.sessionId);
   });
+  deps.sessions.forget({ memberIds: [auth.memberId] });
   const member = await findMemberProfile(deps.db, auth.memberId);
   if (member?.email) {
     await queueEmail(deps.db, deps.log, {

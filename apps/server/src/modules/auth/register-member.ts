@@ -15,16 +15,23 @@ export const REGISTER_MESSAGE =
 /**
  * /register (spec §2, issue 15 #3): a member of the member database asks to claim their
  * account. Nothing is set here; the address on file gets a single-use activation link (or, when
- * the account is already registered, a note saying so). The answer is the same in every case.
+ * the account is already registered, a note saying so and how to reset). The answer is the
+ * same in every case, and so is its timing: the lookup and the e-mail happen after the answer
+ * (docs/decisions/0015).
  */
 export async function registerMember(deps: AuthDeps, input: { employeeNumber: string; email: string; ip: string }) {
   if (!deps.limits.registerPerIp.hit(input.ip)) throw tooManyRequests();
-  const answer = { message: REGISTER_MESSAGE };
+  deps.background.run(() => mailRegistration(deps, input));
+  return { message: REGISTER_MESSAGE };
+}
+
+/** What a registration request leads to, after its answer: an e-mail to the address on file, or nothing. */
+async function mailRegistration(deps: AuthDeps, input: { employeeNumber: string; email: string }) {
   const member = await findMemberByEmployeeNumber(deps.db, input.employeeNumber);
   const onFile = member?.email ?? '';
-  if (!member || !member.active || onFile.toLowerCase() !== input.email) return answer;
+  if (!member || !member.active || onFile.toLowerCase() !== input.email) return;
   // At most 3 e-mails per member per hour, so the form cannot be used to flood a mailbox.
-  if (!deps.limits.registerPerAccount.hit(String(member.id))) return answer;
+  if (!deps.limits.registerPerAccount.hit(String(member.id))) return;
 
   const base = deps.publicUrl.replace(/\/$/, '');
   if (await findCredentials(deps.db, member.id)) {
@@ -32,9 +39,9 @@ export async function registerMember(deps: AuthDeps, input: { employeeNumber: st
       kind: 'registration-already-registered',
       to: onFile,
       subject: 'Your Ovation account is already registered',
-      text: `Hello ${member.firstName},\n\nSomeone (perhaps you) asked to register your Ovation account, but it is already registered. Sign in at ${base}/hello, or if you have forgotten your password, reset it at ${base}/resetpassword.\n\nIf this was not you, you need do nothing.`,
+      text: `Hello ${member.firstName},\n\nSomeone (perhaps you) asked to register your Ovation account, but it is already registered. Sign in at ${base}/hello, or if you have forgotten your password, reset it at ${base}/resetpassword.\n\nIf this was not you, you need do nothing: your password has not changed.`,
     });
-    return answer;
+    return;
   }
 
   const token = newToken();
@@ -46,5 +53,4 @@ export async function registerMember(deps: AuthDeps, input: { employeeNumber: st
     subject: 'Activate your Ovation account',
     text: `Hello ${member.firstName},\n\nUse this link within 24 hours to choose your password and activate your Ovation account:\n${base}/register?token=${encodeURIComponent(token)}\n\nIf you did not ask for this, ignore this e-mail; nothing changes until the link is used.`,
   });
-  return answer;
 }

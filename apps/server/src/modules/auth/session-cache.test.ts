@@ -11,6 +11,7 @@ const session = (sessionId: number, memberId: number, expiresAt = new Date(Date.
   country: 'South Africa',
   unit: 'AUD',
   expiresAt,
+  lastUsedAt: new Date(),
 });
 
 describe('SessionCache', () => {
@@ -34,6 +35,18 @@ describe('SessionCache', () => {
     const cache = new SessionCache(10_000, () => now);
     await cache.get('t', async () => session(1, 10, new Date(now + 500)));
     now += 600;
+    expect(await cache.get('t', async () => undefined)).toBeUndefined();
+  });
+
+  it('does not serve a session idle past the idle timeout, though the entry is fresh', async () => {
+    let now = 1_000_000;
+    const cache = new SessionCache(60_000, () => now, 50_000, 30 * 60_000);
+    // Loaded by a background call 29 minutes 50 seconds after the session's last use.
+    const idle = { ...session(1, 10, new Date(now + 3_600_000)), lastUsedAt: new Date(now - 29 * 60_000 - 50_000) };
+    await cache.get('t', async () => idle);
+    now += 5_000;
+    expect(await cache.get('t', async () => undefined)).toBe(idle);
+    now += 10_000;
     expect(await cache.get('t', async () => undefined)).toBeUndefined();
   });
 

@@ -7,17 +7,21 @@ import type { LiveSession } from './session.repository.ts';
  * (docs/decisions/0032). Revocation: the instance that revokes forgets at once (after its
  * transaction commits); the others are told by a NOTIFY queued in that transaction, which
  * PostgreSQL delivers at commit. A lookup that began before a forget is not kept, so a read
- * racing a revocation cannot put the revoked session back. Unknown tokens are never cached.
+ * racing a revocation cannot put the revoked session back. Unknown tokens are never cached, and
+ * an entry past its session's expiry or idle timeout is never served.
  */
 export class SessionCache {
   private readonly byToken = new Map<string, { at: number; session: LiveSession }>();
   /** Moves on with every forget: lookups that began before it are not kept. */
   private epoch = 0;
+  private readonly forgetListeners = new Set<(change: SessionsChange) => void>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 50_000,
+    /** The idle timeout: an entry unused this long is never served (the database decides). */
+    private readonly idleMs = Number.POSITIVE_INFINITY,
   ) {}
 
   get size(): number {
@@ -28,7 +32,7 @@ export class SessionCache {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
     const hit = this.byToken.get(tokenHash);
-    if (hit && now - hit.at < this.ttlMs && hit.session.expiresAt.getTime() > now) return hit.session;
+    if (hit && now - hit.at < this.ttlMs && this.usable(hit.session, now)) return hit.session;
     if (hit) this.byToken.delete(tokenHash);
     const epoch = this.epoch;
     const session = await load();
@@ -42,9 +46,24 @@ export class SessionCache {
     return session;
   }
 
+  /**
+   * Hears every change this cache forgets (this instance's revocations after their commit, and
+   * other instances' through their notices), e.g. to end the live streams of revoked sessions.
+   */
+  onForget(listener: (change: SessionsChange) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
+  }
+
+  /** Neither expired nor idle past the idle timeout (a cached copy must not outlive either). */
+  private usable(session: LiveSession, now: number): boolean {
+    return session.expiresAt.getTime() > now && session.lastUsedAt.getTime() + this.idleMs > now;
+  }
+
   /** Drops the sessions a change names (revoked, or their member changed). */
   forget(change: SessionsChange): void {
     this.epoch += 1;
+    for (const listener of this.forgetListeners) listener(change);
     if (change.all) {
       this.byToken.clear();
       return;

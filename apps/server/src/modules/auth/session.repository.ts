@@ -20,6 +20,7 @@ const liveSessionQuery = preparedPerDb((db) =>
       country: members.country,
       unit: members.unit,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
@@ -28,6 +29,7 @@ const liveSessionQuery = preparedPerDb((db) =>
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        sql`${sessions.lastUsedAt} > ${sql.placeholder('idleSince')}::timestamptz`,
         eq(members.active, true),
       ),
     )
@@ -35,12 +37,20 @@ const liveSessionQuery = preparedPerDb((db) =>
     .prepare('find_live_session'),
 );
 
-/** The member behind a live session token hash (with what capabilities need), if any. */
-export async function findLiveSession(db: Db, tokenHash: string): Promise<LiveSession | undefined> {
-  const [row] = await liveSessionQuery(db).execute({ tokenHash });
+/**
+ * The member behind a live session token hash (with what capabilities need), if any: not
+ * revoked, not expired, and used after `idleSince` (the idle timeout, docs/decisions/0040).
+ */
+export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date): Promise<LiveSession | undefined> {
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, idleSince: idleSince.toISOString() });
   if (!row) return undefined;
   // PGlite may hand the timestamp back as a string through a prepared statement.
-  return { ...row, expiresAt: new Date(row.expiresAt) };
+  return { ...row, expiresAt: new Date(row.expiresAt), lastUsedAt: new Date(row.lastUsedAt) };
+}
+
+/** Records a session's use (the auth plugin calls it at most once a minute per session). */
+export async function touchSession(db: Db, sessionId: number, at: Date) {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
 }
 
 export interface LiveSession {
@@ -52,6 +62,7 @@ export interface LiveSession {
   country: string;
   unit: string;
   expiresAt: Date;
+  lastUsedAt: Date;
 }
 
 /**
@@ -71,10 +82,14 @@ export async function revokeAllSessions(db: Db, memberId: number) {
   await noticeSessionsChangedAtCommit(db, { memberIds: [memberId] });
 }
 
-/** Revokes every live session of the member except `keepSessionId` (the one changing the password). */
+/**
+ * Revokes every live session of the member except `keepSessionId` (the one changing the
+ * password). Every instance forgets the member's cached sessions (the kept one is read again).
+ */
 export async function revokeOtherSessions(db: Db, memberId: number, keepSessionId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+  await noticeSessionsChangedAtCommit(db, { memberIds: [memberId] });
 }

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import type { SessionsChange } from './instance-notices.ts';
 import type { LiveBus, LiveEvent } from './live-bus.ts';
+import type { LiveTicketHolder } from './live-tickets.ts';
 
 export const HEARTBEAT_MS = 25_000;
 /** Streams end after this long; the browser asks for a fresh ticket (a revoked session stops seeing events). */
@@ -11,6 +13,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 
 interface OpenStream {
   memberId: number;
+  sessionId: number;
   unsubscribe: () => void;
   expiry: NodeJS.Timeout;
 }
@@ -39,20 +42,46 @@ export class LiveStreams {
   }
 
   /** Takes over a response whose event-stream headers are already written. */
-  add(res: ServerResponse, memberId: number) {
+  add(res: ServerResponse, { memberId, sessionId }: LiveTicketHolder) {
     const unsubscribe = this.bus.subscribe((event) => {
       if ('forMemberId' in event && event.forMemberId !== memberId) return;
       this.write(res, formatEvent(event));
     });
     const expiry = setTimeout(() => res.end(), MAX_STREAM_MS);
     expiry.unref();
-    this.open.set(res, { memberId, unsubscribe, expiry });
+    this.open.set(res, { memberId, sessionId, unsubscribe, expiry });
     res.on('close', () => this.remove(res));
     this.write(res, 'retry: 5000\n: connected\n\n');
     this.heartbeat ??= setInterval(() => {
       for (const stream of this.open.keys()) this.write(stream, ': heartbeat\n\n');
     }, this.heartbeatMs);
     this.heartbeat.unref();
+  }
+
+  /**
+   * Sessions changed (revoked, or their member changed; on this instance or, through the
+   * relay's notice, on another): the streams the change names are checked against the
+   * database with one query, and those whose session is no longer live are ended. A stream
+   * opened with a revoked session must not keep hearing events until its 30 minutes are up.
+   */
+  async endRevoked(change: SessionsChange, liveSessionIds: (ids: number[]) => Promise<Set<number>>) {
+    const sessionIds = new Set(change.sessionIds ?? []);
+    const memberIds = new Set(change.memberIds ?? []);
+    const named = new Set(
+      [...this.open.values()].filter(
+        (s) => change.all === true || sessionIds.has(s.sessionId) || memberIds.has(s.memberId),
+      ),
+    );
+    if (named.size === 0) return 0;
+    const live = await liveSessionIds([...new Set([...named].map((s) => s.sessionId))]);
+    let ended = 0;
+    for (const [res, stream] of [...this.open]) {
+      if (!named.has(stream) || live.has(stream.sessionId)) continue;
+      this.remove(res);
+      res.end();
+      ended += 1;
+    }
+    return ended;
   }
 
   /** Ends every stream (graceful shutdown: open streams would otherwise hold the server open). */

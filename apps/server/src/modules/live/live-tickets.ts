@@ -2,6 +2,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const LIVE_TICKET_TTL_MS = 60_000;
 
+/** Whose stream a ticket opens: the member and the session that asked for it. */
+export interface LiveTicketHolder {
+  memberId: number;
+  sessionId: number;
+}
+
 /** The configured secret, or a random one for this process (tickets then work per instance). */
 export function resolveLiveSecret(configured: string): Buffer {
   return configured ? Buffer.from(configured, 'utf8') : randomBytes(32);
@@ -11,21 +17,22 @@ const sign = (secret: Buffer, body: string) => createHmac('sha256', secret).upda
 
 /**
  * A short-lived ticket for EventSource, which cannot send the bearer header:
- * `{memberId}.{expiresAtMs}.{hmac}`. Never a long-lived token in a URL.
+ * `{memberId}.{sessionId}.{expiresAtMs}.{hmac}`. Never a long-lived token in a URL. The session
+ * is named so that the stream ends when that session is revoked (docs/decisions/0009).
  */
-export function issueLiveTicket(secret: Buffer, memberId: number, now = Date.now()): string {
-  const body = `${memberId}.${now + LIVE_TICKET_TTL_MS}`;
+export function issueLiveTicket(secret: Buffer, holder: LiveTicketHolder, now = Date.now()): string {
+  const body = `${holder.memberId}.${holder.sessionId}.${now + LIVE_TICKET_TTL_MS}`;
   return `${body}.${sign(secret, body)}`;
 }
 
-/** The member id of a valid, unexpired ticket; null otherwise. */
-export function verifyLiveTicket(secret: Buffer, ticket: string, now = Date.now()): number | null {
-  const match = /^(\d{1,10})\.(\d{1,15})\.([\w-]{43})$/.exec(ticket);
+/** The member and session of a valid, unexpired ticket; null otherwise. */
+export function verifyLiveTicket(secret: Buffer, ticket: string, now = Date.now()): LiveTicketHolder | null {
+  const match = /^(\d{1,10})\.(\d{1,15})\.(\d{1,15})\.([\w-]{43})$/.exec(ticket);
   if (!match) return null;
-  const [, id, expires, signature] = match;
-  const expected = Buffer.from(sign(secret, `${id}.${expires}`));
+  const [, memberId, sessionId, expires, signature] = match;
+  const expected = Buffer.from(sign(secret, `${memberId}.${sessionId}.${expires}`));
   const given = Buffer.from(signature!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (Number(expires) < now) return null;
-  return Number(id);
+  return { memberId: Number(memberId), sessionId: Number(sessionId) };
 }

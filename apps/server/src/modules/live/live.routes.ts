@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { liveStreamQuerySchema, liveTicketResponseSchema } from '@ovation/shared/schemas/feed';
 import { tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
+import { liveSessionIds } from './live-sessions.repository.ts';
 import { issueLiveTicket, verifyLiveTicket } from './live-tickets.ts';
 
 export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app, { secret }) => {
   app.post(
     '/api/live/ticket',
     {
+      // Asked for by an open page on its own (every 30 minutes): not the member's use of the session.
+      config: { sessionUse: false },
       schema: {
         tags: ['live'],
         summary: 'A 60-second ticket for the live event stream',
@@ -15,7 +18,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
         response: { 200: liveTicketResponseSchema },
       },
     },
-    async (request) => ({ ticket: issueLiveTicket(secret, requireMember(request).memberId) }),
+    async (request) => ({ ticket: issueLiveTicket(secret, requireMember(request)) }),
   );
 
   // EventSource sends no bearer header: the signed ticket authenticates instead.
@@ -32,9 +35,12 @@ export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
       },
     },
     async (request, reply) => {
-      const memberId = verifyLiveTicket(secret, request.query.ticket);
-      if (memberId === null) throw unauthorized('The live ticket is invalid or has expired.');
-      if (!app.liveStreams.canOpen(memberId)) throw tooManyRequests('Too many live streams are open.');
+      const holder = verifyLiveTicket(secret, request.query.ticket);
+      // A ticket outlives its session by up to 60 s: a session revoked since is refused here.
+      if (holder === null || !(await liveSessionIds(app.db, [holder.sessionId])).has(holder.sessionId)) {
+        throw unauthorized('The live ticket is invalid or has expired.');
+      }
+      if (!app.liveStreams.canOpen(holder.memberId)) throw tooManyRequests('Too many live streams are open.');
       reply.hijack();
       // Keep the security headers set by the hooks so far; the reply object is bypassed now.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -47,7 +53,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
-      app.liveStreams.add(reply.raw, memberId);
+      app.liveStreams.add(reply.raw, holder);
     },
   );
 };

@@ -19,16 +19,14 @@ import {
  */
 export async function queueEmail(db: Db, log: FastifyBaseLogger, email: OutgoingEmail): Promise<number> {
   const id = await insertEmail(db, email);
-  log.info({ outboxId: id, kind: email.kind, to: email.to }, 'e-mail queued in outbox');
+  log.info({ outboxId: id, kind: email.kind }, 'e-mail queued in outbox');
   return id;
 }
 
 /** Queues several e-mails in one statement (the send runner's mails). */
 export async function queueEmails(db: Db, log: FastifyBaseLogger, emails: OutgoingEmail[]): Promise<void> {
   const ids = await insertEmails(db, emails);
-  emails.forEach((email, i) =>
-    log.info({ outboxId: ids[i], kind: email.kind, to: email.to }, 'e-mail queued in outbox'),
-  );
+  emails.forEach((email, i) => log.info({ outboxId: ids[i], kind: email.kind }, 'e-mail queued in outbox'));
 }
 
 export interface MailDispatcher {
