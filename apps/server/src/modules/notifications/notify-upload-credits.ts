@@ -14,8 +14,8 @@ const points = (n: ReturnType<typeof sql>) => sql`replace(to_char(${n}, 'FM999,9
  * Tells every member a points upload credited: one bell row and (unless they switched "I receive
  * points" e-mail off) one e-mail each, however many rows of the file were theirs. Called inside
  * the upload's apply transaction after its rows were linked to their ledger transactions, so only
- * what was credited is told and a rolled-back apply tells no one. Set-based (decision 0044): two
- * INSERT … SELECT statements whatever the number of members. Answers how many members were told.
+ * what was credited is told and a rolled-back apply tells no one. Set-based (decision 0044): one
+ * statement (two INSERT … SELECT over the same aggregate) whatever the number of members. Answers how many members were told.
  */
 export async function notifyUploadCredits(
   tx: Db,
@@ -23,37 +23,31 @@ export async function notifyUploadCredits(
   upload: { id: number; actorMemberId: number },
 ): Promise<number> {
   const { pointsName } = await readSettings(tx, ['pointsName']);
-  // One row per credited member: the personal and team budget totals and the first rows' lines.
-  const credited = sql`
-    select member_id, sum(points)::bigint as total,
-      sum(points) filter (where account = 'personal')::bigint as personal,
-      sum(points) filter (where account = 'team')::bigint as team,
-      count(*)::int as rows,
-      string_agg(line, E'\n' order by row_num) filter (where nth <= ${LISTED}) as lines
-    from (
-      select (r.data->>'memberId')::int as member_id, (r.data->>'points')::bigint as points,
-        r.data->>'account' as account, r.row_num,
-        row_number() over (partition by r.data->>'memberId' order by r.row_num) as nth,
-        '- ' || ${points(sql`(r.data->>'points')::bigint`)} || ' ' || ${pointsName}
-          || case when r.data->>'account' = 'team' then ' to your team budget' else '' end
-          || ': ' || (r.data->>'reason') as line
-      from upload_rows r
-      where r.upload_id = ${upload.id} and r.refusal is null and r.transaction_id is not null
-    ) lines
-    group by member_id`;
-
-  const told = await queryRows<{ n: number }>(
+  const counts = await queryRows<{ told: number; mailed: number }>(
     tx,
-    sql`with told as (
+    sql`with credited as materialized (
+          -- One row per credited member: the personal and team budget totals, the first rows' lines.
+          select member_id, sum(points) as total,
+            sum(points) filter (where account = 'personal') as personal,
+            sum(points) filter (where account = 'team') as team,
+            count(*)::int as rows,
+            string_agg(
+              '- ' || ${points(sql`points`)} || ' ' || ${pointsName}
+                || case when account = 'team' then ' to your team budget' else '' end || ': ' || reason,
+              E'\n' order by row_num) filter (where nth <= ${LISTED}) as lines
+          from (
+            select (r.data->>'memberId')::int as member_id, (r.data->>'points')::bigint as points,
+              r.data->>'account' as account, r.data->>'reason' as reason, r.row_num,
+              row_number() over (partition by (r.data->>'memberId')::int order by r.row_num) as nth
+            from upload_rows r
+            where r.upload_id = ${upload.id} and r.refusal is null and r.transaction_id is not null
+          ) credit_rows
+          group by member_id),
+        told as (
           insert into notifications (member_id, kind, actor_member_id, points)
-          select member_id, 'upload', ${upload.actorMemberId}, least(total, 2147483647)::int
-          from (${credited}) c
-          returning 1)
-        select count(*)::int as n from told`,
-  );
-  const mailed = await queryRows<{ n: number }>(
-    tx,
-    sql`with mailed as (
+          select member_id, 'upload', ${upload.actorMemberId}, least(total, 2147483647)::int from credited
+          returning 1),
+        mailed as (
           insert into email_outbox (kind, to_address, subject, body_text)
           select 'points-credited', m.email,
             'You received ' || ${points(sql`c.total`)} || ' ' || ${pointsName},
@@ -69,15 +63,15 @@ export async function notifyUploadCredits(
               || E':\n\n' || c.lines
               || case when c.rows > ${LISTED} then E'\n- and ' || (c.rows - ${LISTED}) || ' more' else '' end
               || E'\n\nYour balance is in the portal.'
-          from (${credited}) c
+          from credited c
           join members m on m.id = c.member_id
           left join member_preferences p on p.member_id = m.id
           where m.active and m.email is not null and coalesce(p.email_points, true)
           order by c.member_id
           returning 1)
-        select count(*)::int as n from mailed`,
+        select (select count(*) from told)::int as told, (select count(*) from mailed)::int as mailed`,
   );
-  const members = Number(told[0]?.n ?? 0);
-  log.info({ uploadId: upload.id, members, emails: Number(mailed[0]?.n ?? 0) }, 'points upload credits told');
+  const members = Number(counts[0]?.told ?? 0);
+  log.info({ uploadId: upload.id, members, emails: Number(counts[0]?.mailed ?? 0) }, 'points upload credits told');
   return members;
 }
