@@ -1,7 +1,9 @@
 // Data uploads on PostgreSQL (issue 11): a 100,000-row points file and a 50,000-row members
 // file, each uploaded, checked and applied through the real app (in-process, Fastify inject).
 // Usage: npx tsx bench/uploads.ts [adminUrl=postgres://postgres@127.0.0.1:5432/postgres]
-// Creates a fresh database migrated by the app, 1,000 members and a report admin; prints for
+// BENCH_MEMBERS=<n> (default 1,000) spreads the points file over that many members (each one is
+// told: a bell row and an e-mail); BENCH_ONLY=points skips the members file.
+// Creates a fresh database migrated by the app, the members and a report admin; prints for
 // each file the check time, the apply time and the peak extra memory (RSS sampled every 20 ms
 // above the level just before the upload), then the ledger:verify findings.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -12,7 +14,9 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger.ts';
+import { notifyUploadCredits } from '../apps/server/src/modules/notifications/notify-upload-credits.ts';
 
+const MEMBER_COUNT = Number(process.env.BENCH_MEMBERS ?? 1000);
 const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `ovation_bench_uploads_${randomBytes(3).toString('hex')}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -27,7 +31,8 @@ pool.on('error', () => {});
 await pool.query(
   `insert into members (employee_number, first_name, surname, email, country, unit, is_manager, is_admin_reports)
    select 'B' || g, 'Bench', 'Member ' || g, 'bench' || g || '@uploads.example', 'South Africa', 'AUD', g % 10 = 0, g = 1
-   from generate_series(1, 1000) g`,
+   from generate_series(1, $1::int) g`,
+  [MEMBER_COUNT],
 );
 await pool.query(
   `insert into credentials (member_id, password_hash) select id, $1 from members where employee_number = 'B1'`,
@@ -109,6 +114,7 @@ async function run(kind: 'points' | 'members', rows: number, bytes: Buffer) {
       ` (${checked.summary.valid} valid), apply ${((t2 - t1) / 1000).toFixed(2)} s (${done.status}),` +
       ` total ${((t2 - t0) / 1000).toFixed(2)} s, peak extra RSS ${((peak - base) / 1e6).toFixed(0)} MB`,
   );
+  return uploadId as number;
 }
 
 const POINTS = 100_000;
@@ -117,12 +123,35 @@ const pointsCsv = Buffer.from(
     .concat(
       Array.from(
         { length: POINTS },
-        (_, i) => `B${(i % 1000) + 1},${(i % 50) + 1},${(i % 1000) % 10 === 9 ? 'team' : 'personal'},Bench bonus ${i}`,
+        (_, i) =>
+          `B${(i % MEMBER_COUNT) + 1},${(i % 50) + 1},${(i % MEMBER_COUNT) % 10 === 9 ? 'team' : 'personal'},Bench bonus ${i}`,
       ),
     )
     .join('\n'),
 );
-await run('points', POINTS, pointsCsv);
+const pointsUpload = await run('points', POINTS, pointsCsv);
+const told = await pool.query(
+  `select (select count(*) from notifications)::int as bell, (select count(*) from email_outbox)::int as mail`,
+);
+console.log(`members told: ${told.rows[0].bell} bell rows, ${told.rows[0].mail} e-mails in the outbox`);
+// The members' notices on their own (decision 0044): the same statements again, rolled back.
+let noticeMs = 0;
+await database.db
+  .transaction(async (tx) => {
+    const t = performance.now();
+    await notifyUploadCredits(tx, app.log, { id: pointsUpload, actorMemberId: 1 });
+    noticeMs = performance.now() - t;
+    tx.rollback();
+  })
+  .catch(() => undefined);
+console.log(`telling the credited members alone: ${(noticeMs / 1000).toFixed(2)} s (in a rolled-back transaction)`);
+if (process.env.BENCH_ONLY === 'points') {
+  await app.close();
+  await database.close();
+  await admin.query(`drop database ${dbName} with (force)`);
+  await admin.end();
+  process.exit(0);
+}
 
 const MEMBERS = 50_000;
 const membersCsv = Buffer.from(

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, postHighFive, signInAs, test } from './fixtures.ts';
+import { MAIL_DIR } from './support/mail-config.ts';
+import { mailsTo, type SunkMail } from './support/mail-sink.ts';
 
 const SHOTS = process.env.SSO_SHOTS_DIR ?? '.test-output/screenshots';
 
@@ -76,4 +78,26 @@ test('the weekly digest link: a page that changes nothing on opening and refuses
   await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid.');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/unsubscribe-refused-390.png` });
+});
+
+test('a notification e-mail carries List-Unsubscribe; its link opens the page for that e-mail', async ({
+  page,
+  request,
+}) => {
+  // Kagiso Mahlangu receives; nobody else's preferences or inbox are touched.
+  const message = `Unsubscribe header ${Date.now()}`;
+  await postHighFive(request, 'news@example.com', 'Kagiso Mahlangu', message);
+  let mail: SunkMail | undefined;
+  await expect
+    .poll(() => (mail = mailsTo(MAIL_DIR, 'incomplete@example.com').find((m) => m.text.includes(message))), {
+      timeout: 20_000,
+    })
+    .toBeDefined();
+  const link = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=\d+\.high5\.[\w-]{43}$/);
+  // The journeys' portal is http: no one-click header (RFC 8058 needs https, decision 0044).
+  expect(mail!.headers['list-unsubscribe-post']).toBeUndefined();
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { name: 'High Five e-mails' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'UNSUBSCRIBE' })).toBeVisible();
 });

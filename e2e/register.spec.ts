@@ -51,6 +51,8 @@ test.describe('register', () => {
     expect(await seriousFindings(page)).toEqual([]);
 
     const link = await activationLink(member.email);
+    // Transactional mail carries no List-Unsubscribe (decision 0044).
+    expect(mailsTo(MAIL_DIR, member.email).map((m) => m.headers['list-unsubscribe'])).toEqual([undefined]);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/register-activate.png`, fullPage: true });

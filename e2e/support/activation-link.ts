@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { MAIL_DIR } from './mail-config.ts';
-import { decodeQuotedPrintable, mailsTo } from './mail-sink.ts';
+import { mailsTo } from './mail-sink.ts';
 
 /** The activation link e-mailed to `to` (the app delivers through SMTP_URL to the journeys' sink). */
 export async function activationLink(to: string): Promise<string> {
@@ -9,8 +9,8 @@ export async function activationLink(to: string): Promise<string> {
     .poll(
       () => {
         const mail = mailsTo(MAIL_DIR, to)
-          .map(decodeQuotedPrintable)
-          .find((m) => m.includes('/register?token='));
+          .map((m) => m.text)
+          .find((text) => text.includes('/register?token='));
         link = /(https?:\/\/\S+\/register\?token=[\w%-]+)/.exec(mail ?? '')?.[1] ?? '';
         return link;
       },

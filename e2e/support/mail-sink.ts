@@ -1,69 +1,62 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the sink keeps it: envelope recipients and the parsed, decoded parts. */
+export interface SunkMail {
+  /** The envelope's recipients (RCPT TO), lower case. */
+  to: string[];
+  subject: string;
+  /** The text part, decoded (no quoted-printable soft breaks). */
+  text: string;
+  html: string;
+  /** Header lines by lower-case name (e.g. `list-unsubscribe`). */
+  headers: Record<string, string>;
+}
 
 /**
- * A minimal SMTP server for the journeys (no TLS, no auth): every message the app sends is
- * written to `dir` as one JSON file, so a journey can read the e-mail a member would get (an
+ * The journeys' mail server: smtp-server (the package the server's SMTP tests use), no TLS, no
+ * auth. Every message the app sends is parsed (mailparser) and written to `dir` as one JSON
+ * file, so a journey — in any worker process — can read the e-mail a member would get (an
  * activation link) without any test-only code in the server. The app reaches it through
  * SMTP_URL, exactly as it reaches a real mail server.
  */
-export function startMailSink(port: number, dir: string): Promise<net.Server> {
+export async function startMailSink(port: number, dir: string): Promise<SMTPServer> {
   mkdirSync(dir, { recursive: true });
   let seq = 0;
-  const server = net.createServer((socket) => {
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let inData = false;
-    let to: string[] = [];
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 mail-sink ESMTP');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end === -1) return;
-          const data = buffer.slice(0, end).replace(/\r\n\.\./g, '\r\n.');
-          buffer = buffer.slice(end + 5);
-          inData = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, session, callback) => {
+      simpleParser(stream)
+        .then((parsed) => {
+          const headers: Record<string, string> = {};
+          for (const line of parsed.headerLines) headers[line.key] = line.line.slice(line.key.length + 1).trim();
+          const mail: SunkMail = {
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers,
+          };
           seq += 1;
-          writeFileSync(path.join(dir, `${Date.now()}-${process.pid}-${seq}.json`), JSON.stringify({ to, data }));
-          to = [];
-          reply('250 OK queued');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol === -1) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') socket.write('250-mail-sink\r\n250 8BITMIME\r\n');
-        else if (verb === 'HELO') reply('250 mail-sink');
-        else if (verb === 'MAIL' || verb === 'RSET' || verb === 'NOOP') reply('250 OK');
-        else if (verb === 'RCPT') {
-          to.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
-          reply('250 OK');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 End data with <CR><LF>.<CR><LF>');
-        } else if (verb === 'QUIT') {
-          reply('221 Bye');
-          socket.end();
-          return;
-        } else reply('502 Not implemented');
-      }
-    });
-    socket.on('error', () => {});
+          writeFileSync(path.join(dir, `${Date.now()}-${process.pid}-${seq}.json`), JSON.stringify(mail));
+          callback();
+        })
+        .catch(callback);
+    },
   });
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
+    server.listen(port, '127.0.0.1', () => resolve());
   });
+  return server;
 }
 
-/** The raw messages the sink holds for `to` (lower-case), oldest first. */
-export function mailsTo(dir: string, to: string): string[] {
+/** The messages the sink holds for `to`, oldest first. */
+export function mailsTo(dir: string, to: string): SunkMail[] {
   let files: string[];
   try {
     files = readdirSync(dir).sort();
@@ -71,14 +64,6 @@ export function mailsTo(dir: string, to: string): string[] {
     return [];
   }
   return files
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string[]; data: string })
-    .filter((m) => m.to.includes(to.toLowerCase()))
-    .map((m) => m.data);
-}
-
-/** Decodes a quoted-printable body (nodemailer uses it for long lines). */
-export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as SunkMail)
+    .filter((m) => m.to.includes(to.toLowerCase()));
 }

@@ -3,6 +3,7 @@ import { prepareDatabase } from './boot.ts';
 import { loadStartConfig } from './config/env.ts';
 import { startMailDispatcher } from './modules/mail/mailer.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
+import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
 
 const started = Date.now();
 const config = loadStartConfig(process.argv);
@@ -12,6 +13,7 @@ const mail = config.SMTP_URL
       url: config.SMTP_URL,
       from: config.MAIL_FROM,
       publicUrl: config.PUBLIC_URL,
+      headers: listUnsubscribeHeaders(app.db, config.PUBLIC_URL),
     })
   : null;
 const digest = startDigestScheduler({ db: app.db, log: app.log, publicUrl: config.PUBLIC_URL });

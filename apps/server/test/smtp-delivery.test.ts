@@ -190,7 +190,7 @@ describe('e-mail over SMTP (smtp-server in the test)', () => {
     expect(status.text).not.toMatch(/SMTP-?\w+/);
   });
 
-  it('a points upload: the administrators who asked to be told', async () => {
+  it('a points upload: the administrators who asked to be told, and each member it credited', async () => {
     const uploader = await memberWithToken(ctx, { roles: 'upl-pts', firstName: 'Upload', surname: 'Person' });
     const told = await createMember(ctx.app, { roles: 'upl-pts-nfy' });
     const credited = await createMember(ctx.app);
@@ -205,6 +205,13 @@ describe('e-mail over SMTP (smtp-server in the test)', () => {
     const mail = onlyMessageTo(told.email!);
     expect(mail.text).toContain('Upload Person applied the points upload “safety.csv”');
     expect(mail.text).toContain(`${PORTAL}/reportuploads`);
+    // The member credited (decision 0044): their rows and nothing of the administrators' summary.
+    const own = onlyMessageTo(credited.email!);
+    expect(own.subject).toBe('You received 40 Stars');
+    expect(own.text).toContain('You received 40 Stars in a points upload:');
+    expect(own.text).toContain('- 40 Stars: Safety award');
+    expect(own.text).not.toContain('safety.csv');
+    expect(own.text).not.toContain('Upload Person');
   });
 
   it('an opted-out kind is not e-mailed; the bell still shows it', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** What the bell tells a member about (decision 0026). */
-export const NOTIFICATION_KINDS = ['recognised', 'high5', 'points', 'reaction', 'order'] as const;
+/** What the bell tells a member about (decision 0026); `upload`: points credited by a points upload (0044). */
+export const NOTIFICATION_KINDS = ['recognised', 'high5', 'points', 'reaction', 'order', 'upload'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationItemSchema = z.object({

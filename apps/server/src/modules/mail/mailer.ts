@@ -36,7 +36,10 @@ export interface MailDispatcher {
 }
 
 /** Hands one framed e-mail (text and HTML parts) to the mail server; throws when it is refused. */
-export type SendMail = (mail: { to: string } & FramedMail) => Promise<void>;
+export type SendMail = (mail: { to: string; headers?: Record<string, string> } & FramedMail) => Promise<void>;
+
+/** Extra header lines for one outbox row at delivery (List-Unsubscribe, decision 0044), if any. */
+export type MailHeaders = (tx: Db, mail: { kind: string; to: string }) => Promise<Record<string, string> | undefined>;
 
 export interface DispatcherOptions {
   /** How often pending e-mails are looked for. */
@@ -45,6 +48,7 @@ export interface DispatcherOptions {
   publicUrl: string;
   /** E-mails one flush delivers at most. */
   batch?: number;
+  headers?: MailHeaders;
   onStop?: () => void;
 }
 
@@ -80,7 +84,9 @@ export function createMailDispatcher(
       const [mail] = await claimPendingEmails(tx, 1);
       if (!mail) return 'none';
       try {
-        await send({ to: mail.toAddress, ...frameMail({ subject: mail.subject, text: mail.bodyText }, frame) });
+        const headers = await options.headers?.(tx, { kind: mail.kind, to: mail.toAddress });
+        const framed = frameMail({ subject: mail.subject, text: mail.bodyText }, frame);
+        await send({ to: mail.toAddress, ...framed, ...(headers ? { headers } : {}) });
         await markEmailSent(tx, mail.id);
         return 'sent';
       } catch (err) {
@@ -129,7 +135,7 @@ export function createMailDispatcher(
 export async function startMailDispatcher(
   db: Db,
   log: FastifyBaseLogger,
-  smtp: { url: string; from: string; publicUrl: string },
+  smtp: { url: string; from: string; publicUrl: string; headers?: MailHeaders },
   intervalMs = 5000,
 ): Promise<MailDispatcher> {
   const nodemailer = await import('nodemailer');
@@ -146,6 +152,7 @@ export async function startMailDispatcher(
   return createMailDispatcher(db, log, send, {
     intervalMs,
     publicUrl: smtp.publicUrl,
+    headers: smtp.headers,
     onStop: () => transport.close(),
   });
 }

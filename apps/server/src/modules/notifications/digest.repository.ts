@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { behaviours, digestRuns, kudos, memberPreferences, members, serverSecrets } from '../../db/schema/index.ts';
+import { behaviours, digestRuns, kudos, members, serverSecrets } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
 
 /** The stored secret of this name, created with `fresh` the first time (one value for every instance). */
@@ -82,15 +82,3 @@ export async function findWeekKudos(db: Db, memberId: number, range: { from: Dat
     .orderBy(desc(kudos.id));
 }
 export type WeekKudos = Awaited<ReturnType<typeof findWeekKudos>>[number];
-
-/** Turns the member's weekly digest off; answers whether it was on. */
-export async function turnDigestOff(db: Db, memberId: number): Promise<boolean> {
-  const rows = await queryRows<{ was_on: boolean }>(
-    db,
-    sql`insert into member_preferences (member_id, weekly_digest) values (${memberId}, false)
-        on conflict (member_id) do update set weekly_digest = false, updated_at = now()
-          where ${memberPreferences.weeklyDigest} is distinct from false
-        returning true as was_on`,
-  );
-  return rows.length === 1;
-}

@@ -90,3 +90,13 @@ export async function findReactionMailFacts(
     .limit(1);
   return row;
 }
+
+/** The member an address belongs to (addresses are unique, case-insensitively), or null. */
+export async function findMemberIdByEmail(db: Db, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`lower(${members.email}) = lower(${email})`)
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   markReadRequestSchema,
   notificationsResponseSchema,
@@ -12,9 +12,9 @@ import { requireMember } from '../../plugins/auth.ts';
 import { listMyNotifications } from './list-notifications.ts';
 import { markNotificationsRead } from './mark-notifications-read.ts';
 import { getPreferences, updatePreferences } from './preferences.ts';
-import { unsubscribeFromDigest } from './unsubscribe.ts';
+import { unsubscribeByToken } from './unsubscribe.ts';
 
-/** The header bell and preferences (decision 0026); the digest's unsubscribe link (0027). */
+/** The header bell and preferences (decision 0026); the e-mails' unsubscribe links (0027, 0044). */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: RateLimiter }> = async (
   app,
   { unsubscribeLimiter },
@@ -87,7 +87,33 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
     },
     async (request) => {
       if (!unsubscribeLimiter.hit(request.ip)) throw tooManyRequests();
-      return unsubscribeFromDigest(app.db, request.body.token);
+      return unsubscribeByToken(app.db, request.body.token);
     },
   );
+
+  // RFC 8058 one-click: a mail client POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe
+  // link itself. The signed single-purpose token in the link is the only credential: no session,
+  // and no XSRF token (a mail client has none; not an /api path, so the XSRF gate does not apply),
+  // decision 0044. Opening the link (GET) still only shows the page with its button.
+  await app.register(async (oneClick) => {
+    // Mail clients send the body as a form; what it says is not needed, so it is read and ignored.
+    oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+      done(null, undefined),
+    );
+    oneClick.withTypeProvider<ZodTypeProvider>().post(
+      '/unsubscribe',
+      {
+        config: { auth: 'public' },
+        schema: {
+          hide: true,
+          querystring: unsubscribeRequestSchema,
+          response: { 200: unsubscribeResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!unsubscribeLimiter.hit(request.ip)) throw tooManyRequests();
+        return unsubscribeByToken(app.db, request.query.token);
+      },
+    );
+  });
 };

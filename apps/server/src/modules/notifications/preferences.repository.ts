@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberPreferences } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
+import type { UnsubscribeList } from './unsubscribe-token.ts';
 
 export type PreferencesRow = typeof memberPreferences.$inferSelect;
 export type PreferencesValues = Omit<PreferencesRow, 'memberId' | 'updatedAt'>;
@@ -54,4 +56,26 @@ export async function findEmailOptOuts(db: Db, memberIds: number[], kind: keyof 
     .from(memberPreferences)
     .where(and(inArray(memberPreferences.memberId, memberIds), eq(EMAIL_COLUMN[kind], false)));
   return new Set(rows.map((r) => r.memberId));
+}
+
+/** The column each unsubscribe list switches off (fixed names, never from input). */
+const LIST_COLUMN: Record<UnsubscribeList, SQL> = {
+  digest: sql.raw('weekly_digest'),
+  recognised: sql.raw('email_recognised'),
+  high5: sql.raw('email_high5'),
+  points: sql.raw('email_points'),
+  reaction: sql.raw('email_reaction'),
+};
+
+/** Turns one of the member's e-mails off (the rest stay as they were); answers whether it was on. */
+export async function turnEmailOff(db: Db, memberId: number, list: UnsubscribeList): Promise<boolean> {
+  const column = LIST_COLUMN[list];
+  const rows = await queryRows<{ was_on: boolean }>(
+    db,
+    sql`insert into member_preferences (member_id, ${column}) values (${memberId}, false)
+        on conflict (member_id) do update set ${column} = false, updated_at = now()
+          where member_preferences.${column} is distinct from false
+        returning true as was_on`,
+  );
+  return rows.length === 1;
 }

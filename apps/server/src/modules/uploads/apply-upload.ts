@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-errors.ts';
 import { formatDateTime } from '@ovation/shared/format/date';
 import type { TransferSpec } from '../ledger/transfer.ts';
 import { queueEmail } from '../mail/mailer.ts';
+import { notifyUploadCredits } from '../notifications/notify-upload-credits.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import type { MemberRowData, PointsRowData } from './upload-rows.ts';
@@ -151,6 +152,11 @@ async function applyPoints(
         rowNums.map((rowNum, i) => ({ rowNum, transactionId: ids[i]! })),
         'transaction_id',
       );
+      // Each credited member is told (bell and e-mail) in this transaction: decision 0044.
+      await notifyUploadCredits(tx, ctx.deps.log, {
+        id: upload.id,
+        actorMemberId: upload.appliedBy ?? upload.uploadedBy,
+      });
       await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
       return summary;
     },

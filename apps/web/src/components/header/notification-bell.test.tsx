@@ -5,7 +5,7 @@ import type { NotificationsResponse } from '@ovation/shared/schemas/notification
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { jsonResponse, sessionResponse } from '../../test/session-fixture.ts';
-import { NotificationBell } from './notification-bell.tsx';
+import { describeNotification, NotificationBell } from './notification-bell.tsx';
 
 const item = (over: Partial<NotificationsResponse['items'][number]>): NotificationsResponse['items'][number] => ({
   id: 1,
@@ -54,5 +54,11 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/notifications/read')!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ ids: [4, 3, 2] });
+  });
+
+  it('says what a points upload credited (decision 0044)', () => {
+    expect(describeNotification(item({ kind: 'upload', actorName: 'Upload Person', points: 1250 }), 'Stars')).toBe(
+      '1 250 Stars were credited to you by a points upload',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@ovation/shared/format/date';
+import { formatPoints } from '@ovation/shared/format/money';
 import type { NotificationItem } from '@ovation/shared/schemas/notifications';
 import { useMarkNotificationsRead, useNotifications, useNotificationsLive } from '../../api/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -26,6 +27,8 @@ export function describeNotification(item: NotificationItem, pointsName: string)
       return `${who} paid forward ${item.points} ${pointsName} to you`;
     case 'reaction':
       return `${who} ${REACTED[(item.reaction ?? 1) as 1 | 2 | 3]} your kudos`;
+    case 'upload':
+      return `${formatPoints(item.points)} ${pointsName} were credited to you by a points upload`;
     case 'order':
       return `Your rewards order #${item.orderId ?? ''} ${ORDER_STATUS[item.orderStatus ?? ''] ?? 'changed'}`;
   }

@@ -60,4 +60,17 @@ describe('/unsubscribe', () => {
     expect(await screen.findByText('This link is not complete')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'UNSUBSCRIBE' })).toBeNull();
   });
+
+  it("names the e-mail a notification's link stops (decision 0044)", async () => {
+    answer(fetchMock, () =>
+      jsonResponse({ alreadyOff: false, message: 'You will no longer receive e-mails when you receive points.' }),
+    );
+    renderWithApp(page(), { path: '/unsubscribe?token=12.points.abc' });
+    expect(await screen.findByRole('heading', { name: 'Points e-mails' })).toBeTruthy();
+    expect(screen.getByText(/a points upload credits you/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'UNSUBSCRIBE' }));
+    expect(await screen.findByText('You will no longer receive e-mails when you receive points.')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/notifications/unsubscribe'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ token: '12.points.abc' });
+  });
 });

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 const EMAIL_KINDS: { key: keyof Preferences['email']; label: string }[] = [
   { key: 'recognised', label: 'Someone recognises me' },
   { key: 'high5', label: 'I receive a High Five' },
-  { key: 'points', label: 'I receive points (Pay It Forward)' },
+  { key: 'points', label: 'I receive points (Pay It Forward or a points upload)' },
   { key: 'reaction', label: 'Someone reacts to my kudos' },
 ];
 

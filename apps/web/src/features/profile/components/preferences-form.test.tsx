@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Preferences } from '@ovation/shared/schemas/notifications';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { renderWithApp } from '../../../test/render-app.tsx';
+import { jsonResponse, sessionResponse } from '../../../test/session-fixture.ts';
+import { PreferencesSection } from './preferences-form.tsx';
+
+const PREFERENCES: Preferences = {
+  email: { recognised: true, high5: true, points: false, reaction: true },
+  weeklyDigest: true,
+  hideCelebrations: false,
+};
+
+describe('PreferencesSection', () => {
+  const fetchMock = stubFetch({ authToken: 't' });
+
+  it('says the points e-mail covers points uploads too (decision 0044)', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      if (url === '/api/profile/preferences') return jsonResponse(PREFERENCES);
+      return jsonResponse({}, 404);
+    });
+    renderWithApp(<PreferencesSection />);
+    const points = await screen.findByRole('checkbox', {
+      name: 'I receive points (Pay It Forward or a points upload)',
+    });
+    expect((points as HTMLInputElement).checked).toBe(false);
+  });
+});
