@@ -11,9 +11,9 @@ describe('news window: day and time in the browser zone <-> ISO instants', () =>
       untilTime: '',
     });
     expect(input.text).toBe('Town hall');
-    expect(toDayAndTime(input.showFrom)).toEqual({ day: '2026-12-01', time: '08:30' });
+    expect(toDayAndTime(input.showFrom ?? null)).toEqual({ day: '2026-12-01', time: '08:30' });
     // A day without a time is the start of that day.
-    expect(toDayAndTime(input.showUntil)).toEqual({ day: '2026-12-05', time: '00:00' });
+    expect(toDayAndTime(input.showUntil ?? null)).toEqual({ day: '2026-12-05', time: '00:00' });
   });
 
   it('leaves an empty end open', () => {
