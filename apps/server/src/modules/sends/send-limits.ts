@@ -83,3 +83,37 @@ export async function addDailyTotal(
     );
   }
 }
+
+/** The `send_daily_totals` kind that counts game plays a member earned (as recipient) per day. */
+const PLAYS_EARNED = 'plays_earned';
+
+/**
+ * Counts the game plays each recipient earns today and grants what their daily cap leaves
+ * (docs/decisions/0043): one upsert for all recipients, rows taken in recipient order; each
+ * row's lock queues concurrent sends, so together they never grant more than `cap` a day.
+ * Returns the plays granted per recipient id (0 once the cap is reached).
+ */
+export async function grantDailyPlays(
+  db: Db,
+  recipientIds: number[],
+  plays: number,
+  cap: number,
+  day = utcToday(),
+): Promise<Map<number, number>> {
+  const granted = new Map<number, number>();
+  if (plays <= 0 || recipientIds.length === 0) return granted;
+  const sorted = [...new Set(recipientIds)].sort((a, b) => a - b);
+  const rows = await db
+    .insert(sendDailyTotals)
+    .values(sorted.map((memberId) => ({ memberId, day, kind: PLAYS_EARNED, points: plays })))
+    .onConflictDoUpdate({
+      target: [sendDailyTotals.memberId, sendDailyTotals.day, sendDailyTotals.kind],
+      set: { points: sql`${sendDailyTotals.points} + ${plays}` },
+    })
+    .returning({ memberId: sendDailyTotals.memberId, total: sendDailyTotals.points });
+  for (const row of rows) {
+    const before = Number(row.total) - plays;
+    granted.set(row.memberId, Math.max(0, Math.min(plays, cap - before)));
+  }
+  return granted;
+}
