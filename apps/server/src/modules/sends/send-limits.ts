@@ -4,28 +4,28 @@ import type { Db } from '../../db/client.ts';
 import { sendDailyTotals, sendPairCounts } from '../../db/schema/index.ts';
 import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
+import { SharedRateLimiter, type SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
 
 /**
- * Per-member send rate, limit from settings: counted in memory and, given shared limits, told
- * to every other instance through PostgreSQL (docs/decisions/0003), so the limit holds across
- * instances. The runner calls `hit` synchronously before its transaction.
+ * Per-member send rate, limit from settings. Given shared limits on PostgreSQL, every send is
+ * counted by one upsert before the runner's transaction, exactly across instances (docs/decisions/0003);
+ * in memory otherwise (PGlite: one process).
  */
 export class SendRateLimiter {
-  private readonly byLimit = new Map<number, RateLimiter>();
+  private readonly byLimit = new Map<number, RateLimiter | SharedRateLimiter>();
 
   constructor(private readonly shared?: SharedRateLimits) {}
 
-  hit(memberId: number, perMinute: number) {
+  async take(memberId: number, perMinute: number) {
     let limiter = this.byLimit.get(perMinute);
     if (!limiter) {
       limiter = this.shared?.limiter(`send:${perMinute}`, perMinute, 60_000) ?? new RateLimiter(perMinute, 60_000);
       this.byLimit.set(perMinute, limiter);
     }
-    if (!limiter.hit(`send:${memberId}`)) {
-      throw tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
-    }
+    const key = `send:${memberId}`;
+    const allowed = limiter instanceof SharedRateLimiter ? await limiter.take(key) : limiter.hit(key);
+    if (!allowed) throw tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
   }
 }
 
