@@ -54,7 +54,10 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
   app.liveBus.subscribe((event) => onLiveEvent(kudos, event, (id) => findKudosItem(app.db, null, id)));
   // What instances tell one another: rate-limit hits, and session changes (at commit).
   const rateLimits = new SharedRateLimits();
-  if (app.database.driver === 'pg') rateLimits.connect((hits) => app.liveBus.sendNotice({ type: 'rate', hits }));
+  if (app.database.driver === 'pg') {
+    rateLimits.connect((hits) => app.liveBus.sendNotice({ type: 'rate', hits }));
+    rateLimits.useDatabase(app.db);
+  }
   app.liveBus.subscribeNotices((notice) => {
     if (notice.type === 'rate') rateLimits.heard(notice.hits);
     else if (notice.type === 'sessions') app.sessionCache.forget(notice.change);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { SETTING_DEFAULTS } from '../src/modules/settings/settings.repository.ts';
 import { setupApp } from './build-app.ts';
-import { memberWithToken } from './factories.ts';
+import { createMember, memberWithToken } from './factories.ts';
 import { drawsOf, play, poolOf, setPool } from './game-factories.ts';
-import { balancesOf, fund, newKey, setSetting } from './ledger-factories.ts';
+import { balancesOf, createBehaviour, fund, newKey, relaxLimits, send, setSetting } from './ledger-factories.ts';
 
 /** Real concurrency, so PostgreSQL only (PGlite runs one transaction at a time). */
 describe('Game Board under concurrency (PostgreSQL)', () => {
@@ -77,5 +77,25 @@ describe('Game Board under concurrency (PostgreSQL)', () => {
     } finally {
       await setSetting(ctx.app, 'gamePrizeTable', SETTING_DEFAULTS.gamePrizeTable);
     }
+  });
+
+  it('30 concurrent recognitions of one member against a daily cap of 10 plays: all sent, exactly 10 plays', async () => {
+    await relaxLimits(ctx.app);
+    const behaviour = await createBehaviour(ctx.app);
+    const target = await createMember(ctx.app);
+    const senders = await Promise.all(Array.from({ length: 30 }, () => memberWithToken(ctx)));
+    const responses = await Promise.all(
+      senders.map(({ token }) =>
+        send(ctx, '/api/recognition/send', token, {
+          toMemberIds: [target.id],
+          behaviourId: behaviour.id,
+          message: 'Go',
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 30 }, () => 200));
+    expect(responses.filter((r) => /reached the most game plays/.test(r.json().message as string))).toHaveLength(20);
+    expect((await balancesOf(ctx.app, target.id)).awardsPointsAvailable1).toBe(10);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 });

@@ -8,13 +8,13 @@ const ctx = setupApp();
 const URL = '/api/payitforward/send';
 
 describe('Idempotency-Key', () => {
-  it('answers 409 while the first request with the key is still in flight', async () => {
+  it('a claim left without an answer by a request that died does not hold the key: the retry runs at once', async () => {
     const { member, token } = await memberWithToken(ctx);
     const other = await createMember(ctx.app);
     await fund(ctx.app, member.id, 10);
     const key = newKey();
-    const payload = { toMemberId: other.id, points: 1, message: 'In flight' };
-    // The claim as the first request leaves it, before its answer is stored.
+    const payload = { toMemberId: other.id, points: 1, message: 'Interrupted' };
+    // What a request killed mid-send left behind (a committed claim, nothing else).
     const { createHash } = await import('node:crypto');
     const requestHash = createHash('sha256')
       .update(`payitforward.send\n${JSON.stringify(payload)}`)
@@ -23,9 +23,30 @@ describe('Idempotency-Key', () => {
       .insert(idempotencyKeys)
       .values({ memberId: member.id, key, route: 'payitforward.send', requestHash });
     const res = await send(ctx, URL, token, payload, key);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This request is already being processed');
-    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(10);
+    expect(res.statusCode).toBe(200);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(9);
+    const replay = await send(ctx, URL, token, payload, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(res.json());
+    expect((await balancesOf(ctx.app, other.id)).awardsPointsAvailable).toBe(1);
+  });
+
+  it('a business refusal is kept for replay; another key runs the corrected send', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const other = await createMember(ctx.app);
+    await fund(ctx.app, member.id, 10);
+    const key = newKey();
+    const payload = { toMemberId: other.id, points: 2, message: 'Refused then sent' };
+    // A business refusal is kept for replay (and stored outside the rolled-back work).
+    const refused = await send(ctx, URL, token, { ...payload, points: 50 }, key);
+    expect(refused.statusCode).toBe(422);
+    const again = await send(ctx, URL, token, { ...payload, points: 50 }, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(refused.json());
+    const fresh = newKey();
+    expect((await send(ctx, URL, token, payload, fresh)).statusCode).toBe(200);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(8);
   });
 
   it('keys are per member: another member may use the same key', async () => {

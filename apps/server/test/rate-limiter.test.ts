@@ -43,4 +43,21 @@ describe('RateLimiter', () => {
     // 20,000 hits walking 60,000+ entries each would take many seconds; bounded work takes milliseconds.
     expect(performance.now() - started).toBeLessThan(1500);
   });
+
+  it('takes back a hit, and holds a key blocked from elsewhere until its window ends (bounded)', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, 1000, () => now, 10);
+    limiter.hit('a');
+    limiter.hit('a');
+    expect(limiter.isLimited('a')).toBe(true);
+    limiter.unhit('a');
+    expect(limiter.isLimited('a')).toBe(false);
+    limiter.block('b', 500);
+    expect(limiter.isLimited('b')).toBe(true);
+    for (let i = 0; i < 100; i++) limiter.block(`k${i}`, 900);
+    expect(limiter.size).toBeLessThanOrEqual(10);
+    expect(limiter.isLimited('k99')).toBe(true);
+    now = 900;
+    expect(limiter.isLimited('k99')).toBe(false);
+  });
 });

@@ -35,3 +35,13 @@ export const fieldError = (field: string, message: string) =>
   new AppError(400, PROBLEM_TYPES.validation, 'One or more validation errors occurred.', message, {
     [field]: [message],
   });
+
+/** An answer stored earlier for the same Idempotency-Key, found inside the work: sent again as is. */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('replayed answer');
+  }
+}

@@ -48,6 +48,23 @@ export class RateLimiter {
     this.windows.delete(key);
   }
 
+  /** Takes back one counted hit (never below zero). */
+  unhit(key: string): void {
+    const entry = this.current(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
+  /**
+   * Marks the key as at its limit until `resetAt` (a count learnt elsewhere, e.g. from the
+   * database): `isLimited` answers without asking again. Bounded like `hit`.
+   */
+  block(key: string, resetAt: number): void {
+    this.dropExpired();
+    this.windows.delete(key);
+    this.windows.set(key, { count: this.limit, resetAt });
+    while (this.windows.size > this.maxKeys) this.dropOldest();
+  }
+
   private current(key: string) {
     const entry = this.windows.get(key);
     if (entry && entry.resetAt <= this.now()) {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
 /** A hit to tell other instances: [limiter name, hashed key, limit, window in ms]. */
@@ -21,9 +23,23 @@ export class SharedRateLimits {
   private readonly byName = new Map<string, SharedRateLimiter>();
   private queued: SharedHit[] = [];
   private send: ((hits: SharedHit[]) => void) | null = null;
+  /** @internal PostgreSQL, where `take` counts (null: in memory). */
+  db: Db | null = null;
+  private takes = 0;
 
   connect(send: ((hits: SharedHit[]) => void) | null) {
     this.send = send;
+  }
+
+  /** Counts `take`s in PostgreSQL (rate_limit_counts), exactly across instances. */
+  useDatabase(db: Db | null) {
+    this.db = db;
+  }
+
+  /** @internal now and then (1 take in 500), ended windows leave the table. */
+  async sweep(db: Db) {
+    if (++this.takes % 500 !== 0) return;
+    await db.execute(sql`delete from rate_limit_counts where reset_at < now()`);
   }
 
   /** The limiter of this name (one per name and instance; names must be the same on every instance). */
@@ -81,6 +97,50 @@ export class SharedRateLimiter extends RateLimiter {
 
   override reset(key: string): void {
     super.reset(digest(key));
+  }
+
+  /**
+   * Counts one attempt and says whether it is within the limit — exactly, across instances
+   * (docs/decisions/0003): on PostgreSQL one upsert per attempt (`n = n + 1 … returning n`,
+   * the row lock orders concurrent attempts), in memory otherwise. A key known to be over its
+   * limit is refused from memory, without a round trip, until its window ends.
+   */
+  async take(key: string): Promise<boolean> {
+    const hashed = digest(key);
+    const db = this.shared.db;
+    if (!db) return super.hit(hashed);
+    if (super.isLimited(hashed)) return false;
+    const result = (await db.execute(sql`
+      insert into rate_limit_counts as c (name, key, n, reset_at)
+      values (${this.name}, ${hashed}, 1, now() + make_interval(secs => ${this.windowMs / 1000}))
+      on conflict (name, key) do update set
+        n = case when c.reset_at <= now() then 1 else c.n + 1 end,
+        reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+      returning n, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`)) as unknown as {
+      rows: { n: number; reset_ms: number }[];
+    };
+    void this.shared.sweep(db).catch(() => undefined);
+    const { n, reset_ms: resetMs } = result.rows[0]!;
+    // Over the limit: refused from memory until the window ends (no round trip per refusal).
+    if (n > this.limit) super.block(hashed, resetMs);
+    return n <= this.limit;
+  }
+
+  /**
+   * Gives back an attempt counted by `take` (e.g. a sign-in that succeeded: only failures
+   * count against the limit).
+   */
+  async giveBack(key: string): Promise<void> {
+    const hashed = digest(key);
+    const db = this.shared.db;
+    if (!db) {
+      super.unhit(hashed);
+      return;
+    }
+    super.reset(hashed);
+    await db.execute(
+      sql`update rate_limit_counts set n = n - 1 where name = ${this.name} and key = ${hashed} and n > 0`,
+    );
   }
 
   /** @internal a hit heard from another instance. */

@@ -2,8 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_TYPES, type ProblemDetails } from '@ovation/shared/errors';
-import { AppError } from '../lib/app-errors.ts';
+import { AppError, StoredAnswer } from '../lib/app-errors.ts';
 import { isUniqueViolation, postgresDataError } from '../lib/pg-errors.ts';
+import { replay } from './idempotency/idempotency.plugin.ts';
 
 const VALIDATION_TITLE = 'One or more validation errors occurred.';
 
@@ -58,6 +59,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       return send(reply, { type: PROBLEM_TYPES.validation, title: VALIDATION_TITLE, status: 400, errors, traceId });
     }
+
+    // The same Idempotency-Key was answered while this request waited (docs/decisions/0042).
+    if (error instanceof StoredAnswer) return replay(reply, error.status, error.body);
 
     if (error instanceof AppError) {
       if (error.fieldErrors) {

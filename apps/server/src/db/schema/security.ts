@@ -1,4 +1,14 @@
-import { bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
 /**
@@ -39,4 +49,20 @@ export const signInThrottle = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sign_in_throttle_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * Shared rate-limit windows (lib/shared-rate-limiter.ts, docs/decisions/0003): one row per
+ * limiter and hashed key, counted by one upsert per attempt, so a limit is exact across
+ * instances. Ended windows are deleted now and then.
+ */
+export const rateLimitCounts = pgTable(
+  'rate_limit_counts',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.key] }), index('rate_limit_counts_reset_idx').on(t.resetAt)],
 );

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { BackgroundWork } from '../../lib/background-work.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
+import { SharedRateLimits, type SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findActiveMemberByEmail, findMemberProfile } from '../members/member.repository.ts';
@@ -42,7 +41,7 @@ export interface AuthDeps {
  * account, whatever the IP, are counted in the database (sign-in-throttle.ts, decision 0014).
  */
 export function createAuthLimits(shared: SharedRateLimits = new SharedRateLimits()) {
-  const limiter = (name: string, limit: number, windowMs: number): RateLimiter =>
+  const limiter = (name: string, limit: number, windowMs: number): SharedRateLimiter =>
     shared.limiter(`auth:${name}`, limit, windowMs);
   return {
     loginPerIp: limiter('loginPerIp', 50, 15 * 60 * 1000),
@@ -61,28 +60,35 @@ export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
 /** Signs a member in with e-mail and password and opens a session. */
 export async function logIn(deps: AuthDeps, input: { email: string; password: string; ip: string }) {
-  if (deps.limits.loginPerIp.isLimited(input.ip)) {
+  // Every attempt takes a place under the per-IP limit before anything is checked (exact across
+  // instances and parallel guesses, decision 0003); all but a wrong password give it back.
+  if (!(await deps.limits.loginPerIp.take(input.ip))) {
     throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
   }
-  // Counted before the password is checked: a pause gives a guesser nothing (not even a
-  // right guess), and parallel guesses cannot pass the limit.
-  const attempt = await admitSignInAttempt(deps, input.email);
-  const member = await findActiveMemberByEmail(deps.db, input.email);
-  const creds = member ? await findCredentials(deps.db, member.id) : undefined;
-  const ok = creds
-    ? await verifyPassword(creds.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!member || !creds || !ok) {
-    deps.limits.loginPerIp.hit(input.ip);
-    await onFailedSignIn(deps, input.email, attempt);
-    throw unauthorized(INVALID_LOGIN);
+  let wrongPassword = false;
+  try {
+    // Counted before the password is checked: a pause gives a guesser nothing (not even a
+    // right guess), and parallel guesses cannot pass the limit.
+    const attempt = await admitSignInAttempt(deps, input.email);
+    const member = await findActiveMemberByEmail(deps.db, input.email);
+    const creds = member ? await findCredentials(deps.db, member.id) : undefined;
+    const ok = creds
+      ? await verifyPassword(creds.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!member || !creds || !ok) {
+      wrongPassword = true;
+      await onFailedSignIn(deps, input.email, attempt);
+      throw unauthorized(INVALID_LOGIN);
+    }
+    await clearSignInFailures(deps.db, input.email);
+    // A member with a TOTP second factor finishes at POST /api/auth/login/totp (decision 0037).
+    const challenge = await secondFactorChallenge(deps.db, member.id);
+    if (challenge) return challenge;
+    const { authToken } = await openSession(deps.db, member.id, deps.sessionTtlHours);
+    return { authToken };
+  } finally {
+    if (!wrongPassword) await deps.limits.loginPerIp.giveBack(input.ip);
   }
-  await clearSignInFailures(deps.db, input.email);
-  // A member with a TOTP second factor finishes at POST /api/auth/login/totp (decision 0037).
-  const challenge = await secondFactorChallenge(deps.db, member.id);
-  if (challenge) return challenge;
-  const { authToken } = await openSession(deps.db, member.id, deps.sessionTtlHours);
-  return { authToken };
 }
 
 /**

@@ -4,18 +4,19 @@ import type { TransferSpec } from '../ledger/transfer.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
+import { grantDailyPlays } from '../sends/send-limits.ts';
 import { namesList } from '../sends/names-list.ts';
 import { findActiveMembers, type SendMember } from '../sends/recipients.repository.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import type { Sender } from '../sends/sender.ts';
 import { findActiveBehaviour } from './behaviour.repository.ts';
 
-/** Team budget points to each recipient, and the game plays every recipient earns. */
+/** Team budget points to each recipient, and the game plays each recipient earns (`plays` by id). */
 function recognitionPostings(
   senderId: number,
   recipients: SendMember[],
   points: number,
-  plays: number,
+  plays: Map<number, number>,
   memo: string,
 ): TransferSpec[] {
   const specs: TransferSpec[] = [];
@@ -30,16 +31,17 @@ function recognitionPostings(
       ]),
     });
   }
-  if (plays > 0) {
+  const earning = recipients.filter((r) => (plays.get(r.id) ?? 0) > 0);
+  if (earning.length > 0) {
     specs.push({
       kind: 'plays_earned',
       memo,
       actorMemberId: senderId,
       legs: [
-        { system: 'plays_issuance', amount: -plays * recipients.length },
-        ...recipients.map((r) => ({
+        { system: 'plays_issuance', amount: -earning.reduce((sum, r) => sum + plays.get(r.id)!, 0) },
+        ...earning.map((r) => ({
           member: { memberId: r.id, kind: 'plays' as const },
-          amount: plays,
+          amount: plays.get(r.id)!,
           counterpartyMemberId: senderId,
         })),
       ],
@@ -66,7 +68,7 @@ export async function sendRecognition(
   const [recipients, behaviour, settings, senders] = await Promise.all([
     findActiveMembers(deps.db, toIds),
     findActiveBehaviour(deps.db, input.behaviourId),
-    readSettings(deps.db, [...KUDOS_SEND_SETTINGS, 'playsPerRecognition']),
+    readSettings(deps.db, [...KUDOS_SEND_SETTINGS, 'playsPerRecognition', 'playsDailyCap']),
     findActiveMembers(deps.db, [sender.memberId]),
   ]);
   if (recipients.length !== toIds.length)
@@ -76,6 +78,9 @@ export async function sendRecognition(
   }
   if (!behaviour) throw fieldError('behaviourId', 'Choose one of the behaviours');
   const { pointsName } = settings;
+  // Who reached today's cap on game plays (decision 0043); set by the postings in the transaction.
+  let capped: SendMember[] = [];
+  const thanks = `Thank you! Your recognition of ${namesList(recipients.map((r) => r.fullName))} has been sent.`;
 
   return runSend(
     deps,
@@ -90,13 +95,25 @@ export async function sendRecognition(
       mailLabel: behaviour.name,
       notifyManager: true,
       settings,
-      postings: recognitionPostings(sender.memberId, recipients, points, settings.playsPerRecognition, behaviour.name),
+      postings: async (tx) => {
+        const ids = recipients.map((r) => r.id);
+        const plays = await grantDailyPlays(tx, ids, settings.playsPerRecognition, settings.playsDailyCap);
+        capped =
+          settings.playsPerRecognition > 0
+            ? recipients.filter((r) => plays.get(r.id)! < settings.playsPerRecognition)
+            : [];
+        return recognitionPostings(sender.memberId, recipients, points, plays, behaviour.name);
+      },
       refuseInsufficient: (error) =>
         businessRule(
           `Your team budget has ${error.balance} ${pointsName}: ${recipients.length} × ${points} = ` +
             `${points * recipients.length} ${pointsName} is more than that.`,
         ),
-      thanks: `Thank you! Your recognition of ${namesList(recipients.map((r) => r.fullName))} has been sent.`,
+      thanks: () =>
+        capped.length === 0
+          ? thanks
+          : `${thanks} ${namesList(capped.map((r) => r.fullName))} ${capped.length === 1 ? 'has' : 'have'} ` +
+            `reached the most game plays a member can earn in a day (${settings.playsDailyCap}).`,
     }),
   );
 }

@@ -29,11 +29,14 @@ export interface KudosSend {
   settings: { pointsName: string; pairDailyLimit: number; sendRateLimitPerMinute: number };
   /** Checks after the per-pair daily limit (which every kudos send counts first). */
   checks?: Array<(tx: Db) => Promise<void>>;
-  /** The ledger transactions; the first one is the one that moved `points`. */
-  postings?: TransferSpec[];
+  /**
+   * The ledger transactions; the first one is the one that moved `points`. A function when
+   * they depend on rows counted in the transaction (the plays a recipient may still earn today).
+   */
+  postings?: TransferSpec[] | ((tx: Db) => Promise<TransferSpec[]>);
   refuseInsufficient?: (error: InsufficientFundsError) => AppError;
-  /** The confirmation shown to the sender. */
-  thanks: string;
+  /** The confirmation shown to the sender (a function: read after the postings). */
+  thanks: string | (() => string);
 }
 
 /** Whether the member turned this kind of kudos e-mail off (read with the members). */
@@ -82,7 +85,11 @@ export function kudosPlan(send: KudosSend): SendPlan<number[], SendResponse> {
           notifyManager: send.notifyManager,
         }),
       ),
-    answer: (ids, balances) => ({ messageLogIds: ids, message: send.thanks, balances }),
+    answer: (ids, balances) => ({
+      messageLogIds: ids,
+      message: typeof send.thanks === 'string' ? send.thanks : send.thanks(),
+      balances,
+    }),
     events: (ids) => [
       ...ids.map((messageLogId) => ({ type: 'kudos' as const, data: { messageLogId } })),
       ...recipients.map((r) => notificationEvent(r.id)),

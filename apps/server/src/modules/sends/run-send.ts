@@ -14,7 +14,7 @@ import type { SendRateLimiter } from './send-limits.ts';
 export interface SendDeps {
   db: Db;
   log: FastifyBaseLogger;
-  /** Per-member requests per minute (in memory, per instance; docs/decisions/0003). */
+  /** Per-member requests per minute (exact across instances on PostgreSQL; docs/decisions/0003). */
   limiter: SendRateLimiter;
   /** Live events; called only after the transaction committed. */
   publish: (event: LiveEvent) => void;
@@ -77,14 +77,16 @@ async function post(tx: Db, plan: SendPlan<unknown, unknown>): Promise<TransferR
 }
 
 /**
- * Runs a plan in one transaction, retried whole on a serialization failure or deadlock, and
- * stores the idempotent answer as its last statement: points moved and answer stored commit
+ * Runs a plan in one transaction, retried whole on a serialization failure or deadlock; it
+ * holds the Idempotency-Key first and stores the answer as its last statement: points moved and answer stored commit
  * together, or neither does.
  */
 export async function runSend<W, A>(deps: SendDeps, answer: IdempotentAnswer<A>, plan: SendPlan<W, A>): Promise<A> {
-  if (plan.ratePerMinute !== undefined) deps.limiter.hit(plan.actorMemberId, plan.ratePerMinute);
+  if (plan.ratePerMinute !== undefined) await deps.limiter.take(plan.actorMemberId, plan.ratePerMinute);
   const { written, response } = await withRetry(() =>
     deps.db.transaction(async (tx) => {
+      // The key first: a live request with it → 409, one answered meanwhile → replayed (0042).
+      await answer.hold?.(tx);
       for (const check of plan.checks ?? []) await check(tx);
       const posted = await post(tx, plan as SendPlan<unknown, unknown>);
       const written = await plan.write(tx, posted);

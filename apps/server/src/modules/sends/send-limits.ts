@@ -4,28 +4,28 @@ import type { Db } from '../../db/client.ts';
 import { sendDailyTotals, sendPairCounts } from '../../db/schema/index.ts';
 import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
+import { SharedRateLimiter, type SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
 
 /**
- * Per-member send rate, limit from settings: counted in memory and, given shared limits, told
- * to every other instance through PostgreSQL (docs/decisions/0003), so the limit holds across
- * instances. The runner calls `hit` synchronously before its transaction.
+ * Per-member send rate, limit from settings. Given shared limits on PostgreSQL, every send is
+ * counted by one upsert before the runner's transaction, exactly across instances (docs/decisions/0003);
+ * in memory otherwise (PGlite: one process).
  */
 export class SendRateLimiter {
-  private readonly byLimit = new Map<number, RateLimiter>();
+  private readonly byLimit = new Map<number, RateLimiter | SharedRateLimiter>();
 
   constructor(private readonly shared?: SharedRateLimits) {}
 
-  hit(memberId: number, perMinute: number) {
+  async take(memberId: number, perMinute: number) {
     let limiter = this.byLimit.get(perMinute);
     if (!limiter) {
       limiter = this.shared?.limiter(`send:${perMinute}`, perMinute, 60_000) ?? new RateLimiter(perMinute, 60_000);
       this.byLimit.set(perMinute, limiter);
     }
-    if (!limiter.hit(`send:${memberId}`)) {
-      throw tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
-    }
+    const key = `send:${memberId}`;
+    const allowed = limiter instanceof SharedRateLimiter ? await limiter.take(key) : limiter.hit(key);
+    if (!allowed) throw tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
   }
 }
 
@@ -82,4 +82,38 @@ export async function addDailyTotal(
       `You can pay forward at most ${cap} ${pointsName} a day; you can still give ${left} ${pointsName} today.`,
     );
   }
+}
+
+/** The `send_daily_totals` kind that counts game plays a member earned (as recipient) per day. */
+const PLAYS_EARNED = 'plays_earned';
+
+/**
+ * Counts the game plays each recipient earns today and grants what their daily cap leaves
+ * (docs/decisions/0043): one upsert for all recipients, rows taken in recipient order; each
+ * row's lock queues concurrent sends, so together they never grant more than `cap` a day.
+ * Returns the plays granted per recipient id (0 once the cap is reached).
+ */
+export async function grantDailyPlays(
+  db: Db,
+  recipientIds: number[],
+  plays: number,
+  cap: number,
+  day = utcToday(),
+): Promise<Map<number, number>> {
+  const granted = new Map<number, number>();
+  if (plays <= 0 || recipientIds.length === 0) return granted;
+  const sorted = [...new Set(recipientIds)].sort((a, b) => a - b);
+  const rows = await db
+    .insert(sendDailyTotals)
+    .values(sorted.map((memberId) => ({ memberId, day, kind: PLAYS_EARNED, points: plays })))
+    .onConflictDoUpdate({
+      target: [sendDailyTotals.memberId, sendDailyTotals.day, sendDailyTotals.kind],
+      set: { points: sql`${sendDailyTotals.points} + ${plays}` },
+    })
+    .returning({ memberId: sendDailyTotals.memberId, total: sendDailyTotals.points });
+  for (const row of rows) {
+    const before = Number(row.total) - plays;
+    granted.set(row.memberId, Math.max(0, Math.min(plays, cap - before)));
+  }
+  return granted;
 }

@@ -8,6 +8,8 @@ export const SETTING_DEFAULTS = {
   clientTitle: 'Ovation' as string,
   /** Game plays each recipient of a recognition earns (ledger, issue 4). */
   playsPerRecognition: 1 as number,
+  /** Game plays a member can earn per UTC day, from all recognitions together (decision 0043). */
+  playsDailyCap: 10 as number,
   /** Points a member may pay forward per UTC day. */
   payItForwardDailyCap: 500 as number,
   /** Kudos (any kind) one member may send to the same colleague per UTC day. */

@@ -1,30 +1,33 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import type { Db } from '../../db/client.ts';
-import { businessRule, conflict, fieldError } from '../../lib/app-errors.ts';
+import { businessRule, conflict, fieldError, StoredAnswer } from '../../lib/app-errors.ts';
 import { requireMember } from '../auth.ts';
-import { claimKey, findKey, reclaimStaleKey, releaseKey, storeResponse } from './idempotency.repository.ts';
+import { findKey, storeRefusal, storeResponse, tryHoldKey, type IdempotencyClaim } from './idempotency.repository.ts';
 
-/** A claim left without an answer this long is taken to be from a request that died. */
-const STALE_AFTER_MS = 2 * 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
 
+const IN_FLIGHT = 'This request is already being processed';
+const OTHER_REQUEST = 'This Idempotency-Key was already used for a different request';
+
 /**
- * Stores the success answer inside the work's own transaction (its last statement), so that
- * "points moved" and "answer stored" commit together: a claim without an answer always means
- * the work never committed, which is what makes taking over a stale claim safe.
+ * The key as the work's transaction sees it (docs/decisions/0042): `hold` is its first
+ * statement (the key's transaction-scoped lock: a live holder → 409, an answer committed
+ * meanwhile → replayed), `store` its last, so "points moved" and "answer stored" commit
+ * together and a request that died (process killed) leaves nothing behind, not even a claim.
  */
 export interface IdempotentAnswer<A> {
+  hold?(tx: Db): Promise<void>;
   store(tx: Db, body: A): Promise<void>;
 }
 
-interface Claim {
-  memberId: number;
-  key: string;
+interface Claim extends IdempotencyClaim {
   /** The answer was stored by the work (in its transaction). */
   stored: boolean;
+  /** The answer is not this request's own (in flight elsewhere, replayed, other body): keep nothing. */
+  passive: boolean;
 }
 
 declare module 'fastify' {
@@ -56,19 +59,31 @@ export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
   const claim = request.idempotencyClaim;
   if (!claim) throw new Error(`${request.routeOptions.url}: declare config.idempotency to move points on this route`);
   return {
+    async hold(tx) {
+      if (!(await tryHoldKey(tx, claim.memberId, claim.key))) {
+        claim.passive = true;
+        throw conflict(IN_FLIGHT);
+      }
+      const existing = await findKey(tx, claim.memberId, claim.key);
+      if (existing?.responseStatus == null) return;
+      claim.passive = true;
+      if (existing.requestHash !== claim.requestHash) throw businessRule(OTHER_REQUEST, 422);
+      throw new StoredAnswer(existing.responseStatus, existing.responseBody);
+    },
     async store(tx, body) {
-      await storeResponse(tx, claim.memberId, claim.key, 200, body);
+      await storeResponse(tx, claim, 200, body);
       claim.stored = true;
     },
   };
 }
 
 /**
- * Idempotency-Key for the routes that declare it (docs/decisions/0004):
- * - the key is claimed first in its own statement (insert … on conflict do nothing);
- * - the same key with another body (or route) → 422; still in flight → 409;
+ * Idempotency-Key for the routes that declare it (docs/decisions/0004, 0042):
  * - an answered key replays the stored status and body (successes and business refusals);
- * - a 429 or a server error releases the key so the client can retry.
+ *   the same key with another body (or route) → 422;
+ * - otherwise the work runs, holding the key in its own transaction (`hold`): another live
+ *   request with the key → 409; a request whose process died holds nothing;
+ * - a business refusal is kept for replay; a 429 or a server error keeps nothing.
  * It runs after authentication, validation and the capability check.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
@@ -82,40 +97,35 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const requestHash = createHash('sha256')
       .update(`${operation}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
-    const claim = { memberId, key, route: operation, requestHash };
 
-    if (!(await claimKey(app.db, claim))) {
-      const existing = await findKey(app.db, memberId, key);
-      if (!existing) throw conflict('This request is already being processed');
-      if (existing.requestHash !== requestHash) {
-        throw businessRule('This Idempotency-Key was already used for a different request', 422);
-      }
-      if (existing.responseStatus !== null) {
-        void reply.header('idempotent-replayed', 'true').status(existing.responseStatus);
-        if (existing.responseStatus >= 400) void reply.type('application/problem+json');
-        return reply.send(existing.responseBody);
-      }
-      const stale = new Date(Date.now() - STALE_AFTER_MS);
-      if (!(await reclaimStaleKey(app.db, claim, stale))) throw conflict('This request is already being processed');
+    const existing = await findKey(app.db, memberId, key);
+    // A row without an answer is a claim of the earlier scheme whose request died: not a holder.
+    if (existing && existing.responseStatus !== null) {
+      if (existing.requestHash !== requestHash) throw businessRule(OTHER_REQUEST, 422);
+      return replay(reply, existing.responseStatus, existing.responseBody);
     }
-    request.idempotencyClaim = { memberId, key, stored: false };
+    request.idempotencyClaim = { memberId, key, route: operation, requestHash, stored: false, passive: false };
   });
 
-  // The answer as sent: refusals are kept for replay, server errors and 429s free the key.
+  // The answer as sent: business refusals are kept for replay, server errors and 429s leave nothing.
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
+    if (claim.passive) return payload;
     const status = reply.statusCode;
     if (status < 300) {
       if (!claim.stored) request.log.error({ key: claim.key }, 'a point-moving route answered without storing it');
     } else if (status >= 400 && status < 500 && status !== 429) {
-      await storeResponse(app.db, claim.memberId, claim.key, status, JSON.parse(String(payload)));
-    } else {
-      await releaseKey(app.db, claim.memberId, claim.key).catch((err: unknown) => {
-        request.log.error({ err }, 'could not release an idempotency key');
-      });
+      await storeRefusal(app.db, claim, status, JSON.parse(String(payload)));
     }
     return payload;
   });
 });
+
+/** Sends a stored answer again. */
+export function replay(reply: FastifyReply, status: number, body: unknown) {
+  void reply.header('idempotent-replayed', 'true').status(status);
+  if (status >= 400) void reply.type('application/problem+json');
+  return reply.send(body);
+}

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -9,14 +10,28 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-/** Claims the key; true when this request is the first (the insert happened). */
-export async function claimKey(db: Db, claim: IdempotencyClaim): Promise<boolean> {
-  const rows = await db
-    .insert(idempotencyKeys)
-    .values(claim)
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
+/** The advisory-lock class of Idempotency-Keys (the second number is a hash of member and key). */
+const LOCK_CLASS = 0x1de0;
+
+function lockOf(memberId: number, key: string) {
+  return createHash('sha256').update(`${memberId}\n${key}`).digest().readInt32BE(0);
+}
+
+/**
+ * Holds the key for the rest of the transaction (docs/decisions/0042): a transaction-scoped
+ * advisory lock, so a connection that dies (its process killed) frees the key at once. False
+ * when another live transaction holds it.
+ */
+export async function tryHoldKey(tx: Db, memberId: number, key: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int) as held`,
+  )) as unknown as { rows: { held: boolean }[] };
+  return result.rows[0]?.held === true;
+}
+
+/** Like tryHoldKey, but waits for a live holder to finish. */
+async function holdKey(tx: Db, memberId: number, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int)`);
 }
 
 export async function findKey(db: Db, memberId: number, key: string) {
@@ -29,33 +44,27 @@ export async function findKey(db: Db, memberId: number, key: string) {
 }
 
 /**
- * Takes over a claim whose request never finished (the instance died mid-request): only one
- * caller wins the conditional update.
+ * Stores the answer; inside the work's transaction (which holds the key) for a success. A row
+ * without an answer can only be a claim of the earlier scheme whose request died: taken over.
  */
-export async function reclaimStaleKey(db: Db, claim: IdempotencyClaim, olderThan: Date): Promise<boolean> {
-  const rows = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: sql`now()` })
-    .where(
-      and(
-        eq(idempotencyKeys.memberId, claim.memberId),
-        eq(idempotencyKeys.key, claim.key),
-        eq(idempotencyKeys.requestHash, claim.requestHash),
-        isNull(idempotencyKeys.responseStatus),
-        lt(idempotencyKeys.createdAt, olderThan),
-      ),
-    )
-    .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
-}
-
-export async function storeResponse(db: Db, memberId: number, key: string, status: number, body: unknown) {
+export async function storeResponse(db: Db, claim: IdempotencyClaim, status: number, body: unknown) {
   await db
-    .update(idempotencyKeys)
-    .set({ responseStatus: status, responseBody: body })
-    .where(and(eq(idempotencyKeys.memberId, memberId), eq(idempotencyKeys.key, key)));
+    .insert(idempotencyKeys)
+    .values({ ...claim, responseStatus: status, responseBody: body })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.memberId, idempotencyKeys.key],
+      set: { responseStatus: status, responseBody: body, requestHash: claim.requestHash, route: claim.route },
+      setWhere: sql`${idempotencyKeys.responseStatus} is null`,
+    });
 }
 
-export async function releaseKey(db: Db, memberId: number, key: string) {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.memberId, memberId), eq(idempotencyKeys.key, key)));
+/**
+ * Keeps a business refusal for replay, after the work rolled back: under the key's lock, and
+ * only when no answer was stored meanwhile (a retry that ran in between keeps its own).
+ */
+export async function storeRefusal(db: Db, claim: IdempotencyClaim, status: number, body: unknown) {
+  await db.transaction(async (tx) => {
+    await holdKey(tx, claim.memberId, claim.key);
+    await storeResponse(tx, claim, status, body);
+  });
 }
