@@ -4,6 +4,9 @@
 // 1. first page of /reportsimplysay and /reporttransactions at `connections` (autocannon, p99);
 // 2. the whole /reportsimplysay as CSV (rows/s; the server's RSS sampled from /proc when its pid is given);
 // 3. the dashboard for a year (5 runs, one at a time).
+// Each line ends with the machine's 1-minute load average when it finished (the machine is shared).
+// BENCH_ACCEPT_ENCODING sets the export's Accept-Encoding (default: fetch's own, gzip and deflate;
+// `identity` measures the CSV without compression).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -27,6 +30,7 @@ async function login(i) {
 const tokens = [];
 for (let i = 1; i <= Math.min(connections, 10); i++) tokens.push(await login(i));
 let next = 0;
+const load = () => `load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`;
 const auth = () => ({ ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` });
 
 async function firstPage(reportKey) {
@@ -45,7 +49,7 @@ async function firstPage(reportKey) {
   const bad = result.non2xx + result.errors;
   console.log(
     `${reportKey} first page, ${connections} connections: ${result.requests.average.toFixed(0)} req/s, ` +
-      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms${bad ? `, ${bad} failed` : ''}`,
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms${bad ? `, ${bad} failed` : ''}; ${load()}`,
   );
 }
 
@@ -60,7 +64,10 @@ async function exportCsv(reportKey) {
   let peak = before ?? 0;
   const sampler = serverPid ? setInterval(() => (peak = Math.max(peak, rssMb())), 100) : null;
   const started = performance.now();
-  const res = await fetch(`${base}/api/reports/${reportKey}/export?format=csv`, { headers: auth() });
+  const encoding = process.env.BENCH_ACCEPT_ENCODING;
+  const res = await fetch(`${base}/api/reports/${reportKey}/export?format=csv`, {
+    headers: { ...auth(), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
   if (!res.ok) throw new Error(`export: ${res.status}`);
   let lines = 0;
   let bytes = 0;
@@ -72,11 +79,13 @@ async function exportCsv(reportKey) {
   if (sampler) clearInterval(sampler);
   const rows = lines - 1;
   console.log(
-    `${reportKey} CSV export: ${rows} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ` +
+    `${reportKey} CSV export (${res.headers.get('content-encoding') ?? 'identity'}): ${rows} rows, ` +
+      `${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ` +
       `${Math.round(rows / seconds)} rows/s` +
       (before !== null
         ? `; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`
-        : ''),
+        : '') +
+      `; ${load()}`,
   );
 }
 
@@ -93,7 +102,7 @@ async function dashboardYear() {
   }
   times.sort((a, b) => a - b);
   console.log(
-    `dashboard for a year: ${times.map((t) => t.toFixed(0)).join(', ')} ms (sorted; max ${times.at(-1).toFixed(0)} ms)`,
+    `dashboard for a year: ${times.map((t) => t.toFixed(0)).join(', ')} ms (sorted; max ${times.at(-1).toFixed(0)} ms); ${load()}`,
   );
 }
 
