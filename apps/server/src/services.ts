@@ -13,6 +13,7 @@ import { createOidcProvider, oidcSettings, type OidcProvider } from './modules/o
 import { createSendServices, type SendServices } from './modules/sends/send-deps.ts';
 import type { TrendingBehaviour } from './modules/trending/trending.repository.ts';
 import type { ReportCounts } from './modules/reports/report-engine.repository.ts';
+import { CountCache } from './modules/reports/count-cache.ts';
 import { UploadJobs } from './modules/uploads/upload-jobs.ts';
 
 /**
@@ -26,8 +27,8 @@ export interface AppServices {
     getToKnow: TtlCache<GetToKnowCard[]>;
     leaderboard: TtlCache<LeaderboardRow[]>;
     trending: TtlCache<TrendingBehaviour[]>;
-    /** A report's row count and totals per filter set (at most 10 s): paging does not recount. */
-    reportCounts: TtlCache<ReportCounts>;
+    /** A report's row count and totals per filter set (at most 10 s, recounted ahead): paging does not recount. */
+    reportCounts: CountCache<ReportCounts>;
     /** The rewards catalogue (a few seconds; cleared by administrators' changes on this instance). */
     rewardsCatalogue: TtlCache<CatalogueSnapshot>;
   };
@@ -76,7 +77,7 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
       getToKnow: new TtlCache(ttlMs),
       leaderboard: new TtlCache(ttlMs),
       trending: new TtlCache(ttlMs),
-      reportCounts: new TtlCache(Math.min(ttlMs, 10_000)),
+      reportCounts: new CountCache(Math.min(ttlMs, 10_000)),
       rewardsCatalogue: new TtlCache(Math.min(ttlMs, REWARDS_CATALOGUE_MAX_MS)),
     },
     liveSecret: resolveLiveSecret(config.LIVE_SECRET),

@@ -6,7 +6,6 @@ import { queryRows } from '../src/lib/sql-rows.ts';
 import { utcToday } from '../src/lib/utc-dates.ts';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
 import { getDashboard } from '../src/modules/reports/get-dashboard.ts';
-import { splitPeriod } from '../src/modules/reports/dashboard.repository.ts';
 import { setupApp } from './build-app.ts';
 import { scanDashboardSource } from './dashboard-scan-reference.ts';
 import { createMember, memberWithToken } from './factories.ts';
@@ -26,7 +25,7 @@ const dayOffset = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n *
 const ROLLUPS = [
   'report_kudos_days',
   'report_member_days',
-  'report_member_months',
+  'report_member_totals',
   'report_kudos_pairs',
   'report_point_days',
 ];
@@ -261,38 +260,45 @@ describe('dashboard from the roll-ups', () => {
     expect(year.equity.reciprocalPairs.length).toBeGreaterThan(0);
   });
 
-  it('splits a period into whole months and edge days', () => {
-    expect(splitPeriod({ fromDay: '2026-01-15', toDay: '2026-04-10' })).toEqual({
-      months: ['2026-02-01', '2026-04-01'],
-      days: [
-        ['2026-01-15', '2026-02-01'],
-        ['2026-04-01', '2026-04-11'],
-      ],
-    });
-    expect(splitPeriod({ fromDay: '2026-01-01', toDay: '2026-01-31' })).toEqual({
-      months: ['2026-01-01', '2026-02-01'],
-      days: [],
-    });
-    expect(splitPeriod({ fromDay: '2026-01-02', toDay: '2026-01-30' })).toEqual({
-      months: null,
-      days: [['2026-01-02', '2026-01-31']],
-    });
-    expect(splitPeriod({ fromDay: '2025-12-31', toDay: '2026-01-01' })).toEqual({
-      months: null,
-      days: [['2025-12-31', '2026-01-02']],
-    });
+  it('keeps each member’s running totals: every day row holds the sums through its day', async () => {
+    const mismatches = await queryRows(
+      ctx.app.db,
+      sql`select d.member_id, d.day from report_member_days d
+        where d.given_total <> (select sum(x.given) from report_member_days x where x.member_id = d.member_id and x.day <= d.day)
+          or d.received_total <> (select sum(x.received) from report_member_days x where x.member_id = d.member_id and x.day <= d.day)
+        union all
+        select a.member_id, a.last_day from (select member_id, min(day) as first_day, max(day) as last_day,
+            sum(given)::int as given, sum(received)::int as received from report_member_days group by member_id) a
+          full join report_member_totals t on t.member_id = a.member_id
+        where (t.first_day, t.last_day, t.given, t.received) is distinct from (a.first_day, a.last_day, a.given, a.received)`,
+    );
+    expect(mismatches).toEqual([]);
+    // Kudos were seeded out of date order, so later rows had to move when earlier ones arrived.
+    const [counts] = await queryRows<{ members: number; rows: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as members, (select count(*)::int from report_member_days) as rows from report_member_totals`,
+    );
+    expect(counts!.members).toBeGreaterThan(10);
+    expect(counts!.rows).toBeGreaterThan(counts!.members * 5);
   });
 
-  it('the migration’s back-fill builds the same roll-ups as the triggers', async () => {
+  it('the migrations’ back-fills build the same roll-ups as the triggers', async () => {
     const byTriggers = await rollupContents();
     const folder = new URL('../src/db/migrations/', import.meta.url);
-    const file = readdirSync(folder).find((name) => name.endsWith('_report_rollups.sql'))!;
-    const migration = readFileSync(new URL(file, folder), 'utf8');
-    const backfill = migration.slice(migration.indexOf('-- Back-fill'));
+    const files = readdirSync(folder)
+      .filter((name) => /_report_(rollups|running_totals)\.sql$/.test(name))
+      .sort();
+    expect(files).toHaveLength(2);
     await ctx.app.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`truncate ${ROLLUPS.join(', ')}`));
-      for (const statement of backfill.split('--> statement-breakpoint')) {
-        if (statement.replace(/--.*$/gm, '').trim()) await tx.execute(sql.raw(statement));
+      for (const file of files) {
+        const migration = readFileSync(new URL(file, folder), 'utf8');
+        for (const statement of migration.slice(migration.indexOf('-- Back-fill')).split('--> statement-breakpoint')) {
+          if (!statement.replace(/--.*$/gm, '').trim()) continue;
+          // The first back-fill also filled the monthly roll-up, which the running totals replaced.
+          if (/insert into report_member_months/i.test(statement)) continue;
+          await tx.execute(sql.raw(statement));
+        }
       }
     });
     expect(await rollupContents()).toEqual(byTriggers);

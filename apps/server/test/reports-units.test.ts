@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '@ovation/shared/format/date';
+import { csvBatchWriter } from '../src/modules/reports/csv-rows.ts';
+import { wireValue } from '../src/modules/reports/report-values.ts';
 import { gini, reciprocalPairs } from '../src/modules/reports/equity.ts';
 import {
   mondayOf,
@@ -91,5 +94,34 @@ describe('ISO weeks', () => {
     expect(mondayOf('2026-02-02')).toBe('2026-02-02');
     expect(mondayOf('2026-02-08')).toBe('2026-02-02');
     expect(sundayOf('2026-02-02')).toBe('2026-02-08');
+  });
+});
+
+describe('CSV date-times', () => {
+  // PostgreSQL's text for timestamptz values (the driver leaves them as text), in a UTC
+  // session and in others, and a Date: each written as the wire value through formatDate.
+  const texts = [
+    '2026-11-23 17:03:25.123456+00',
+    '2026-11-23 17:03:59.9999+00',
+    '2026-11-30 23:59:59.999999+00',
+    '2026-01-01 00:00:00+00',
+    '2026-11-23 01:30:00+02',
+    '2026-11-23 23:45:10.5+05:30',
+    '2026-02-28 22:10:00-03',
+    '0999-06-01 12:00:00+00',
+  ];
+
+  it('cuts a UTC timestamp’s digits exactly where parsing would have given the same', () => {
+    const write = csvBatchWriter([{ key: 'at', title: 'When', type: 'datetime', sortable: true }]);
+    const values = [...texts, new Date('2026-03-04T05:06:07.890Z')];
+    const expected = values.map((v) => formatDate(String(wireValue('datetime', v)), 'dd/MM/yyyy HH:mm', 'UTC'));
+    expect(write(values.map((at) => ({ at })))).toBe(expected.map((line) => `${line}\r\n`).join(''));
+    expect(expected.slice(0, 5)).toEqual([
+      '23/11/2026 17:03',
+      '23/11/2026 17:03',
+      '30/11/2026 23:59',
+      '01/01/2026 00:00',
+      '22/11/2026 23:30',
+    ]);
   });
 });

@@ -4,8 +4,8 @@ import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, time
 /**
  * Daily roll-ups the reports dashboard reads instead of a year of kudos and ledger entries
  * (docs/decisions/0030). They are written ONLY by the deferred triggers on `kudos` and
- * `ledger_entries` (migration 0007), so every flow that creates kudos or posts entries is
- * counted, and were back-filled by that migration. Days are UTC calendar days.
+ * `ledger_entries` (migrations report_rollups and report_running_totals), so every flow that creates kudos or posts entries is
+ * counted, and were back-filled by those migrations. Days are UTC calendar days.
  */
 
 /** Kudos per day, kind and behaviour (0 = none). `shard` (giver id mod 8) spreads concurrent sends over rows. */
@@ -21,7 +21,11 @@ export const reportKudosDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.kind, t.behaviourId, t.shard] })],
 );
 
-/** Per member and day: kudos given and received, and the last time one was received. */
+/**
+ * Per member and day with kudos: given and received that day, the last time one was received,
+ * and the member's running totals through the end of that day (decision 0045): a member's total
+ * at any day is the row with the latest day up to it, so a period is two totals, not a sum.
+ */
 export const reportMemberDays = pgTable(
   'report_member_days',
   {
@@ -30,21 +34,24 @@ export const reportMemberDays = pgTable(
     given: integer('given').notNull(),
     received: integer('received').notNull(),
     lastReceivedAt: timestamp('last_received_at', { withTimezone: true }),
+    givenTotal: integer('given_total').notNull().default(0),
+    receivedTotal: integer('received_total').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.memberId] }), index('report_member_days_member_idx').on(t.memberId, t.day)],
 );
 
-/** Per member and calendar month (its first day): kudos given and received. */
-export const reportMemberMonths = pgTable(
-  'report_member_months',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    memberId: integer('member_id').notNull(),
-    given: integer('given').notNull(),
-    received: integer('received').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.memberId] })],
-);
+/**
+ * Per member: all-time totals and the first and last day with kudos. A period ending on or
+ * after `last_day` ends at these totals, one starting before `first_day` starts at zero, so
+ * most periods need no look-up in the daily rows at all.
+ */
+export const reportMemberTotals = pgTable('report_member_totals', {
+  memberId: integer('member_id').primaryKey(),
+  firstDay: date('first_day', { mode: 'string' }).notNull(),
+  lastDay: date('last_day', { mode: 'string' }).notNull(),
+  given: integer('given').notNull(),
+  received: integer('received').notNull(),
+});
 
 /** Kudos ever sent from one member to another; pairs seen at least 3 times are indexed apart. */
 export const reportKudosPairs = pgTable(

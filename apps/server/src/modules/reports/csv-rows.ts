@@ -16,8 +16,28 @@ const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i))
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/**
+ * PostgreSQL's text for a timestamptz in a UTC session (`2026-11-23 17:03:25.123456+00`), with
+ * a four-digit year from 1000: its digits are already the UTC date and time, so they are cut
+ * out instead of parsed (the fraction never changes the minute: a Date truncates it).
+ */
+function isUtcTimestampText(text: string): boolean {
+  return (
+    text.length >= 22 &&
+    text.endsWith('+00') &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(0) !== 48
+  );
+}
+
 /** dd/MM/yyyy HH:mm in UTC, as formatDate(date.toISOString(), …, 'UTC') writes it. */
 function dateTimeCell(raw: unknown): string {
+  if (typeof raw === 'string' && isUtcTimestampText(raw)) {
+    return `${raw.slice(8, 10)}/${raw.slice(5, 7)}/${raw.slice(0, 4)} ${raw.slice(11, 16)}`;
+  }
   const date = raw instanceof Date ? raw : new Date(String(raw));
   if (Number.isNaN(date.getTime())) date.toISOString(); // throws RangeError, as the wire value does
   return `${TWO[date.getUTCDate()]}/${TWO[date.getUTCMonth() + 1]}/${date.getUTCFullYear()} ${TWO[date.getUTCHours()]}:${TWO[date.getUTCMinutes()]}`;

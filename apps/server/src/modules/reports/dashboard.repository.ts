@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import { queryRows as plainRows } from '../../lib/sql-rows.ts';
 import { MIN_EACH_WAY, type PairCount } from './equity.ts';
 
 /**
- * The dashboard's figures over the UTC days [fromDay, toDay], read from the daily roll-ups the
- * kudos and ledger triggers keep (docs/decisions/0030) instead of scanning the period's kudos
+ * The dashboard's figures over the UTC days [fromDay, toDay], read from the roll-ups the kudos
+ * and ledger triggers keep (docs/decisions/0030, 0045) instead of scanning the period's kudos
  * and ledger entries. Each answer equals the scan it replaces (test/reports-dashboard-rollups).
  */
 
@@ -46,41 +46,61 @@ export interface DashboardSource {
 const DAY = 86_400_000;
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonth = (day: string) => {
-  const d = new Date(`${firstOfMonth(day)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-};
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * The period as whole months [monthFrom, monthTo) read from the monthly roll-up, and the days
- * before and after them from the daily one.
+ * Rows of one dashboard query with PostgreSQL's JIT compilation off (decision 0045): the
+ * planner's estimates for these small roll-up reads pass its JIT threshold, and compiling took
+ * longer than running them (about 100–300 ms of CPU per query on the bench database).
  */
-export function splitPeriod(p: DashboardPeriod) {
-  const monthFrom = p.fromDay.endsWith('-01') ? p.fromDay : nextMonth(p.fromDay);
-  const afterTo = addDays(p.toDay, 1);
-  const monthTo = firstOfMonth(afterTo);
-  if (monthFrom >= monthTo) return { months: null, days: [[p.fromDay, afterTo]] as [string, string][] };
-  const days: [string, string][] = [];
-  if (p.fromDay < monthFrom) days.push([p.fromDay, monthFrom]);
-  if (monthTo < afterTo) days.push([monthTo, afterTo]);
-  return { months: [monthFrom, monthTo] as [string, string], days };
+function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return plainRows<T>(tx, query);
+  });
 }
 
-/** Given and received per member in the period: whole months plus the edge days. */
+/**
+ * A member's running totals through `day` (a date parameter), as columns `given` and `received`
+ * of the lateral `alias`: from the member's all-time row when the day is on or after its last
+ * day, zero before its first, and otherwise from the latest day row up to it (one index probe).
+ */
+function totalsAt(day: string, alias: string): { join: SQL; given: SQL; received: SQL } {
+  const a = sql.raw(alias);
+  return {
+    join: sql`left join lateral (select x.given_total, x.received_total from report_member_days x
+        where ${day}::date >= t.first_day and ${day}::date < t.last_day
+          and x.member_id = t.member_id and x.day <= ${day}::date
+        order by x.day desc limit 1) ${a} on true`,
+    given: sql`case when ${day}::date >= t.last_day then t.given when ${day}::date < t.first_day then 0
+        else ${a}.given_total end`,
+    received: sql`case when ${day}::date >= t.last_day then t.received when ${day}::date < t.first_day then 0
+        else ${a}.received_total end`,
+  };
+}
+
+/**
+ * Given and received per member in the period: the totals at its end minus those the day before
+ * it. Members whose totals both ends give directly are read in one plain pass; only the others
+ * (a period end between a member's first and last day) probe their day rows.
+ */
 function perMember(p: DashboardPeriod): SQL {
-  const { months, days } = splitPeriod(p);
-  const parts: SQL[] = days.map(
-    ([from, until]) => sql`select member_id, given, received from report_member_days
-      where day >= ${from}::date and day < ${until}::date`,
-  );
-  if (months)
-    parts.push(sql`select member_id, given, received from report_member_months
-      where month >= ${months[0]}::date and month < ${months[1]}::date`);
-  return sql`select member_id, sum(given) as given, sum(received) as received
-    from (${sql.join(parts, sql` union all `)}) x group by member_id`;
+  const endDay = p.toDay;
+  const startDay = addDays(p.fromDay, -1);
+  const end = totalsAt(endDay, 'te');
+  const start = totalsAt(startDay, 'ts');
+  const direct = (day: string) => sql`(${day}::date >= t.last_day or ${day}::date < t.first_day)`;
+  return sql`select t.member_id, (${end.given}) - (${start.given}) as given,
+      (${end.received}) - (${start.received}) as received
+    from report_member_totals t
+    cross join (select null::int as given_total, null::int as received_total) te
+    cross join (select null::int as given_total, null::int as received_total) ts
+    where ${direct(endDay)} and ${direct(startDay)}
+    union all
+    select t.member_id, (${end.given}) - (${start.given}) as given,
+      (${end.received}) - (${start.received}) as received
+    from report_member_totals t ${end.join} ${start.join}
+    where not (${direct(endDay)} and ${direct(startDay)})`;
 }
 
 async function recognitionsByWeek(db: Db, p: DashboardPeriod) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { isCalendarDate } from '../../lib/utc-dates.ts';
 import type { ReportDefinition } from './report-definition.ts';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CountCache } from './count-cache.ts';
 import { countAndTotals, pageRows, type ReportCounts } from './report-engine.repository.ts';
 import { wireRow, wireValue } from './report-values.ts';
 
@@ -67,7 +67,7 @@ export async function queryReport(
   report: ReportDefinition,
   request: QueryRequest,
   /** Per-instance count/totals cache (services.ts); paging through one filter set counts once. */
-  counts?: TtlCache<ReportCounts>,
+  counts?: CountCache<ReportCounts>,
 ): Promise<ReportQueryResponse> {
   const filters = checkFilters(report, request.filters);
   const sort = checkSort(report, request.sort);

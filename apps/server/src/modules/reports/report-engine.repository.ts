@@ -90,14 +90,21 @@ export async function forEachBatch(
     await tx.execute(
       sql`declare report_export no scroll cursor for select ${selectList(definition)} from ${filtered(query, filters)} r ${orderBy(query, sort)}`,
     );
+    const fetchBatch = () => {
+      const rows = queryRows<Record<string, unknown>>(tx, sql.raw(`fetch forward ${batchSize} from report_export`));
+      rows.catch(() => undefined); // awaited below; a batch left behind by a failed write must not go unhandled
+      return rows;
+    };
+    // The next batch is asked for before this one is written, so the database works on it while
+    // this process formats and sends (at most two batches are held).
+    let next = fetchBatch();
     for (;;) {
-      const rows = await queryRows<Record<string, unknown>>(
-        tx,
-        sql.raw(`fetch forward ${batchSize} from report_export`),
-      );
+      const rows = await next;
       if (rows.length === 0) break;
+      const more = rows.length === batchSize;
+      if (more) next = fetchBatch();
       await onBatch(rows);
-      if (rows.length < batchSize) break;
+      if (!more) break;
     }
     await tx.execute(sql`close report_export`);
   });

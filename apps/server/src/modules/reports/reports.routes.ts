@@ -10,8 +10,8 @@ import {
   reportQueryRequestSchema,
   reportQueryResponseSchema,
 } from '@ovation/shared/schemas/reports';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { requireMember } from '../../plugins/auth.ts';
+import type { CountCache } from './count-cache.ts';
 import type { ReportCounts } from './report-engine.repository.ts';
 import { EXPORT_CONTENT_TYPES, exportReport } from './export-report.ts';
 import { getDashboard } from './get-dashboard.ts';
@@ -24,7 +24,7 @@ import { reportFor } from './report-access.ts';
  * Reports (issue 12). Every route needs viewReports (rep or report admins, spec §2); each
  * report then checks its own capability (the admin-only three: viewAdminReports).
  */
-export const reportsRoutes: FastifyPluginAsyncZod<{ counts: TtlCache<ReportCounts> }> = async (app, { counts }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ counts: CountCache<ReportCounts> }> = async (app, { counts }) => {
   const common = { tags: ['reports'], security: [{ bearer: [] }] };
 
   app.get(
