@@ -60,6 +60,15 @@ describe('preloadRoute (decision 0046)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 
+  it('on a phone leaves the Kudos Thread to ask when it nears the screen', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: true, media: query }) as never);
+    preloadRoute('/', loaders(), now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(6));
+    expect(paths(fetchMock.mock.calls)).not.toContain('/api/shoutouts/ShoutOutList');
+    vi.restoreAllMocks();
+  });
+
   it('leaves the home data alone while a stored copy is fresh (spec §4)', async () => {
     fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
     sessionStorage.setItem(HOME_CACHE_KEY, JSON.stringify({ exp: Date.now() + 60_000, owner: 'a@example.com' }));

@@ -1,6 +1,7 @@
 import { KUDOS_FIRST_PAGE } from '@ovation/shared/constants';
 import { hasUnexpiredHomeCache } from '../api/home-cache.ts';
 import { findEntry } from '../config/navigation.ts';
+import { PHONE_QUERY } from '../features/home/components/use-near-viewport.ts';
 import { SESSION_PATH } from '../api/session.ts';
 import { getAuthToken, startEarlyRequest } from '../lib/api-client.ts';
 import { PAGE_LOADERS } from './pages.ts';
@@ -10,7 +11,7 @@ const loadMemberHeader = () => import('../components/header/member-header.tsx');
 
 /**
  * Home's first reads (spec §7), exactly as its components ask for them: the banners, the news,
- * today's mood, the first Kudos Thread page and the home data (unless a stored copy is still
+ * today's mood, the first Kudos Thread page (not on a phone) and the home data (unless a stored copy is still
  * fresh: spec §4 says a reload within 5 minutes does not ask the server).
  */
 export function startHomeRequests(): void {
@@ -18,7 +19,10 @@ export function startHomeRequests(): void {
   startEarlyRequest('GET', '/api/newsbulletin/data');
   startEarlyRequest('GET', '/api/mood/data/');
   if (!hasUnexpiredHomeCache()) startEarlyRequest('POST', '/api/site/gethomedata', {});
-  startEarlyRequest('POST', '/api/shoutouts/ShoutOutList', { page: KUDOS_FIRST_PAGE });
+  // On a phone the thread waits until it nears the screen (feed-tabs.tsx): it asks then.
+  if (!window.matchMedia(PHONE_QUERY).matches) {
+    startEarlyRequest('POST', '/api/shoutouts/ShoutOutList', { page: KUDOS_FIRST_PAGE });
+  }
 }
 
 /** After the first paint: work started before it delays it (the shell's own code and styles). */

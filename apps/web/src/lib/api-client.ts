@@ -216,6 +216,15 @@ interface EarlyRequest {
 const earlyRequests = new Map<string, EarlyRequest>();
 const earlyKey = (method: string, path: string, payload: string | undefined) => `${method} ${path} ${payload ?? ''}`;
 
+/**
+ * The body read at once: a body nobody reads keeps its request open (and one of the browser's
+ * six connections busy) until the page goes away.
+ */
+async function readAhead(res: Response): Promise<Response> {
+  const init = { status: res.status, statusText: res.statusText, headers: res.headers };
+  return new Response([101, 204, 205, 304].includes(res.status) ? null : await res.blob(), init);
+}
+
 /** Starts a read whose answer a later identical request takes. Only with a stored token. */
 export function startEarlyRequest(method: 'GET' | 'POST', path: string, body?: unknown): void {
   const token = getAuthToken();
@@ -223,9 +232,9 @@ export function startEarlyRequest(method: 'GET' | 'POST', path: string, body?: u
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const key = earlyKey(method, path, payload);
   if (earlyRequests.has(key)) return;
-  const response = requestHeaders(method, payload !== undefined, token, 'application/json').then((headers) =>
-    fetch(path, { method, headers, credentials: 'same-origin', body: payload }),
-  );
+  const response = requestHeaders(method, payload !== undefined, token, 'application/json')
+    .then((headers) => fetch(path, { method, headers, credentials: 'same-origin', body: payload }))
+    .then(readAhead);
   response.catch(() => undefined); // taken or not, its failure is reported by the request that takes it
   earlyRequests.set(key, { token, startedAt: Date.now(), response });
 }

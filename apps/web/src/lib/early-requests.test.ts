@@ -44,6 +44,14 @@ describe('early requests (decision 0046)', () => {
     expect(init?.headers).toMatchObject({ 'X-XSRF-TOKEN': 't', 'Content-Type': 'application/json' });
   });
 
+  it('reads the body at once, so an answer nobody takes does not hold its connection', async () => {
+    const answer = json({ unread: true });
+    fetchMock.mockResolvedValueOnce(answer);
+    startEarlyRequest('GET', '/api/site/banners');
+    await vi.waitFor(() => expect(answer.bodyUsed).toBe(true));
+    await expect(api.get('/api/site/banners', { silent: true })).resolves.toEqual({ unread: true });
+  });
+
   it('is taken once: the next identical request fetches', async () => {
     fetchMock.mockResolvedValueOnce(json({ n: 1 })).mockResolvedValueOnce(json({ n: 2 }));
     startEarlyRequest('GET', '/api/notifications');
