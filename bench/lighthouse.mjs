@@ -2,7 +2,7 @@
 // Lighthouse (npm) on the mobile preset against system Chromium: /hello signed out and Home
 // signed in. Each page is run RUNS times (default 3) and the median performance is reported with
 // the other category scores of that run. Usage: node bench/lighthouse.mjs [baseUrl]
-// Env: RUNS, BENCH_EMAIL (default member.za@example.com), LH_REPORT_DIR (write each run's full
+// Env: RUNS, PAGES (comma-separated paths of the two, default "/hello,/"), BENCH_EMAIL (default member.za@example.com), LH_REPORT_DIR (write each run's full
 // Lighthouse JSON there, to read its diagnostics: bootup-time, mainthread-work-breakdown, …). Run it on an otherwise idle machine:
 // Lighthouse simulates a slow phone from the timings it observes, so CPU contention lowers scores.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -77,10 +77,11 @@ async function audit(path, token) {
 }
 
 const token = await authToken();
+const pages = (process.env.PAGES ?? '/hello,/').split(',').map((p) => p.trim());
 for (const [path, signedIn] of [
   ['/hello', false],
   ['/', true],
-]) {
+].filter(([p]) => pages.includes(p))) {
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await audit(path, signedIn ? token : null));
   results.sort((a, b) => a.performance - b.performance);

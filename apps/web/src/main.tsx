@@ -7,9 +7,13 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/route-preload.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// Signed in already: the page's code and first reads start now, beside the session load.
+preloadRoute(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -32,3 +32,14 @@ export function writeHomeCache(data: HomeData, owner: string, now = Date.now()):
     // Storage full or disabled: the in-memory query cache still works.
   }
 }
+
+/** Whether a home data copy that has not expired is stored, whoever it belongs to. */
+export function hasUnexpiredHomeCache(now = Date.now()): boolean {
+  try {
+    const raw = sessionStorage.getItem(HOME_CACHE_KEY);
+    const exp = raw ? (JSON.parse(raw) as Partial<StoredHomeData>).exp : undefined;
+    return typeof exp === 'number' && exp > now;
+  } catch {
+    return false;
+  }
+}

@@ -62,11 +62,13 @@ export function toStoredSession(response: LoadSessionResponse): StoredSession {
   };
 }
 
+export const SESSION_PATH = '/api/spa/loadsession';
+
 /** POST /api/spa/loadsession; step codes tell support where a load failed. */
 export async function loadSession(): Promise<StoredSession> {
   let raw: unknown;
   try {
-    raw = await api.post('/api/spa/loadsession', {}, { silent: true });
+    raw = await api.post(SESSION_PATH, {}, { silent: true });
   } catch (error) {
     // A 401 has already cleared the login and gone to /hello.
     if (!(error instanceof ApiError && error.status === 401)) {

@@ -17,6 +17,7 @@ export function setAuthToken(token: string): void {
 }
 export function clearAuthToken(): void {
   sessionStorage.removeItem(AUTH_TOKEN_KEY);
+  clearEarlyRequests();
 }
 
 let onUnauthorized: (() => void) | null = null;
@@ -180,6 +181,89 @@ const readFile = async (res: Response): Promise<FileResponse> => ({
   contentDisposition: res.headers.get('content-disposition'),
 });
 
+/** The headers every request carries: the bearer token, and the XSRF echo on state changes. */
+async function requestHeaders(
+  method: string,
+  hasJsonBody: boolean,
+  token: string | null,
+  accept: string,
+  extra?: Record<string, string>,
+) {
+  const headers: Record<string, string> = { Accept: accept, ...extra };
+  if (hasJsonBody) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET') {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+  return headers;
+}
+
+// ---- Early requests (issue 14, decision 0046) ----
+// At start-up, with a token already stored, the page's first reads go out in parallel with the
+// session load instead of after the page's code has loaded and rendered. A later request for
+// the same method, path, body and token takes the response instead of fetching again: every
+// failure (a 401 included) is then handled by that request exactly as if it had fetched.
+
+/** An early response not taken within this time is dropped; the page asks again. */
+export const EARLY_REQUEST_TTL_MS = 30_000;
+
+interface EarlyRequest {
+  token: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+const earlyRequests = new Map<string, EarlyRequest>();
+const earlyKey = (method: string, path: string, payload: string | undefined) => `${method} ${path} ${payload ?? ''}`;
+
+/**
+ * The body read at once: a body nobody reads keeps its request open (and one of the browser's
+ * six connections busy) until the page goes away.
+ */
+async function readAhead(res: Response): Promise<Response> {
+  const init = { status: res.status, statusText: res.statusText, headers: res.headers };
+  return new Response([101, 204, 205, 304].includes(res.status) ? null : await res.blob(), init);
+}
+
+/** Starts a read whose answer a later identical request takes. Only with a stored token. */
+export function startEarlyRequest(method: 'GET' | 'POST', path: string, body?: unknown): void {
+  const token = getAuthToken();
+  if (!token) return;
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const key = earlyKey(method, path, payload);
+  if (earlyRequests.has(key)) return;
+  const response = requestHeaders(method, payload !== undefined, token, 'application/json')
+    .then((headers) => fetch(path, { method, headers, credentials: 'same-origin', body: payload }))
+    .then(readAhead);
+  response.catch(() => undefined); // taken or not, its failure is reported by the request that takes it
+  earlyRequests.set(key, { token, startedAt: Date.now(), response });
+}
+
+/** The early response for this request, once; none if it is stale or was made with another token. */
+function takeEarlyRequest(method: string, path: string, payload: string | undefined, token: string | null) {
+  const key = earlyKey(method, path, payload);
+  const early = earlyRequests.get(key);
+  if (!early) return undefined;
+  earlyRequests.delete(key);
+  if (early.token !== token || Date.now() - early.startedAt > EARLY_REQUEST_TTL_MS) return undefined;
+  return early.response;
+}
+
+/** Drops every early response not yet taken (tests; signing out). */
+export function clearEarlyRequests(): void {
+  earlyRequests.clear();
+}
+
+/** The caller's cancellation still applies while it waits for an early response. */
+function abortable(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return response;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    response.then(resolve, reject);
+  });
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -191,24 +275,21 @@ async function request<T>(
   loading.increment();
   try {
     const token = getAuthToken();
-    const headers: Record<string, string> = { Accept: accept, ...options.headers };
     const isForm = body instanceof FormData;
-    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (method !== 'GET') {
-      const xsrf = await xsrfToken();
-      if (xsrf) headers[XSRF_HEADER] = xsrf;
-    }
+    const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+    const early = typeof payload === 'object' ? undefined : takeEarlyRequest(method, path, payload, token);
 
     let res: Response;
     try {
-      res = await fetch(path, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        signal: options.signal,
-        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      });
+      res = await (early
+        ? abortable(early, options.signal)
+        : fetch(path, {
+            method,
+            headers: await requestHeaders(method, typeof payload === 'string', token, accept, options.headers),
+            credentials: 'same-origin',
+            signal: options.signal,
+            body: payload,
+          }));
     } catch (err) {
       if (options.signal?.aborted) throw err; // the caller cancelled: nothing to tell the user
       report(options, NETWORK_ERROR);

@@ -48,6 +48,21 @@ function KudosList({ items }: { items: KudosItem[] }) {
   );
 }
 
+/**
+ * The thread's place while its first page loads, or (`animate` off: nothing is loading, and a
+ * pulse that runs until the reader scrolls down would repaint every frame) while a phone's feed
+ * waits to near the screen.
+ */
+export function KudosThreadSkeleton({ animate = true }: { animate?: boolean }) {
+  return (
+    <Stack gap="sm" p="xs" aria-busy="true" className={classes.loading}>
+      {[0, 1, 2, 3, 4, 5, 6].map((i) => (
+        <Skeleton key={i} height={96} radius="md" animate={animate} />
+      ))}
+    </Stack>
+  );
+}
+
 /** The Kudos Thread: infinite scroll in its own scroll box, kept live by server events. */
 export function KudosThread() {
   const client = useQueryClient();
@@ -84,15 +99,7 @@ export function KudosThread() {
   // One array per loaded page set, so the deferred list below sees a new value only on change.
   const items = useMemo(() => kudos.data?.pages.flatMap((p) => p.items) ?? [], [kudos.data]);
 
-  if (kudos.isPending) {
-    return (
-      <Stack gap="sm" p="xs" aria-busy="true" className={classes.loading}>
-        {[0, 1, 2, 3, 4, 5, 6].map((i) => (
-          <Skeleton key={i} height={96} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (kudos.isPending) return <KudosThreadSkeleton />;
   if (kudos.isError && !kudos.data) {
     return (
       <p className={classes.status} role="alert">

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KUDOS_FIRST_PAGE } from '@ovation/shared/constants';
+import { getBanners } from '../api/banners.ts';
+import { HOME_CACHE_KEY } from '../api/home-cache.ts';
+import { getHomeData } from '../api/home-data.ts';
+import { getKudosPage } from '../api/kudos.ts';
+import { getMood } from '../api/mood.ts';
+import { getNews } from '../api/news.ts';
+import { getNotifications } from '../api/notifications.ts';
+import { loadSession } from '../api/session.ts';
+import { clearEarlyRequests } from '../lib/api-client.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { preloadRoute } from './route-preload.ts';
+
+const SESSION = {
+  profile: { memberId: 1, memberMngMemberId: 1, email: 'a@example.com', cellNumber: '0821234567' },
+  capabilities: {},
+};
+
+/** Answers by path, as the server would, so each caller gets a body it can read. */
+function answer(url: string): Response {
+  const body = url.includes('loadsession')
+    ? SESSION
+    : url.includes('ShoutOutList')
+      ? { shoutOuts: { columns: [], rows: [] }, hasMore: false }
+      : url.includes('banners')
+        ? { banners: [] }
+        : url.includes('mood')
+          ? { moodDesc: [], moodData: null }
+          : {};
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+}
+
+/** Stands in for "after the first paint": a task later. */
+const now = (fn: () => void) => void setTimeout(fn, 0);
+const paths = (calls: unknown[][]) => calls.map(([url]) => String(url));
+
+describe('preloadRoute (decision 0046)', () => {
+  const fetchMock = stubFetch({ authToken: 'tok' });
+  afterEach(() => clearEarlyRequests());
+  const loaders = () => ({ page: vi.fn(() => Promise.resolve()), header: vi.fn(() => Promise.resolve()) });
+
+  it("on Home, the session, the page's chunk and Home's reads are asked for once: Home's own calls take them", async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    const load = loaders();
+    preloadRoute('/', load, now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(7));
+    expect(load.page).toHaveBeenCalledWith('home');
+    expect(load.header).toHaveBeenCalledTimes(1);
+    expect(paths(fetchMock.mock.calls)[0]).toBe('/api/spa/loadsession');
+
+    // Exactly what Home's components ask for: no second request goes out.
+    await loadSession();
+    await getBanners();
+    await getNews();
+    await getMood();
+    await getHomeData('a@example.com');
+    await getKudosPage({ page: KUDOS_FIRST_PAGE });
+    await getNotifications();
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+  });
+
+  it('on a phone leaves the Kudos Thread to ask when it nears the screen', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: true, media: query }) as never);
+    preloadRoute('/', loaders(), now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(6));
+    expect(paths(fetchMock.mock.calls)).not.toContain('/api/shoutouts/ShoutOutList');
+    vi.restoreAllMocks();
+  });
+
+  it('leaves the home data alone while a stored copy is fresh (spec §4)', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    sessionStorage.setItem(HOME_CACHE_KEY, JSON.stringify({ exp: Date.now() + 60_000, owner: 'a@example.com' }));
+    preloadRoute('/', loaders(), now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(6));
+    expect(paths(fetchMock.mock.calls)).not.toContain('/api/site/gethomedata');
+  });
+
+  it("another member page gets the session, its chunk and the header's reads, not Home's", async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    const load = loaders();
+    preloadRoute('/high5/12', load, now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(load.page).toHaveBeenCalledWith('high5');
+    expect(paths(fetchMock.mock.calls)).toEqual(['/api/spa/loadsession', '/api/notifications']);
+  });
+
+  it('the rest waits for the first paint; a public page loads only the session', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    const load = loaders();
+    const later = vi.fn();
+    preloadRoute('/', load, later);
+    preloadRoute('/unsubscribe', load, later);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(later).toHaveBeenCalledTimes(1);
+    expect(load.page).not.toHaveBeenCalled();
+  });
+
+  it('does nothing without a stored token (signed out)', async () => {
+    sessionStorage.clear();
+    const load = loaders();
+    preloadRoute('/', load, now);
+    expect(load.page).not.toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
