@@ -36,11 +36,20 @@ export async function settle(page: Page) {
       '[aria-busy="true"], .mantine-Skeleton-root[data-visible], [aria-label="Loading page"], [data-testid="loading-overlay"]',
     )
     .filter({ visible: true });
+  // A part that renders only when it nears the screen (Home's feed on a phone, decision 0046) is
+  // scrolled to, so it renders and is checked like the rest.
+  const bringNear = () =>
+    page.evaluate(() =>
+      document.querySelectorAll('[data-deferred]').forEach((el) => el.scrollIntoView({ block: 'center' })),
+    );
   // What is still pending, named, so a screen that never settles says why.
-  const pending = async () => [
-    ...[...(open ?? [])].map((r) => `${r.method()} ${new URL(r.url()).pathname}`),
-    ...(await busy.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 120)))),
-  ];
+  const pending = async () => {
+    await bringNear();
+    return [
+      ...[...(open ?? [])].map((r) => `${r.method()} ${new URL(r.url()).pathname}`),
+      ...(await busy.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 120)))),
+    ];
+  };
   await expect.poll(pending, { intervals: [50, 100, 200, 400], message: `${page.url()} settles` }).toEqual([]);
 }
 
