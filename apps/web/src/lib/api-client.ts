@@ -299,7 +299,9 @@ async function request<T>(
     let data: unknown;
     try {
       data = await (res.ok ? readOk : readBody)(res);
-    } catch {
+    } catch (err) {
+      // Cancelled while the body was arriving (a query whose screen was left): nothing to tell.
+      if (options.signal?.aborted) throw err;
       report(options, UNEXPECTED_ERROR);
       throw new ApiError(UNEXPECTED_ERROR.body, res.status, res.statusText);
     }
