@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { serverDir, startBuiltServer } from './support/built-server.mjs';
+import { createBenchDatabase, serverDir, startBuiltServer } from './support/built-server.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -24,13 +24,7 @@ const connections = Number(process.argv[4] ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 3222);
 const base = `http://127.0.0.1:${PORT}`;
-const dbName = `ovation_bench_ledger_${randomBytes(3).toString('hex')}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-await admin.end();
+const { dbName, dbUrl } = await createBenchDatabase(adminUrl, 'ledger');
 
 const env = {
   ...process.env,

@@ -2,10 +2,23 @@
 // its own log (warnings and errors) in a file rather than in the figures; resolves once /api/health
 // answers. Shared by the benches that drive the whole server over HTTP.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const serverDir = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+const pg = createRequire(new URL('../../apps/server/package.json', import.meta.url))('pg');
+
+/** A fresh, empty database `ovation_bench_<name>_<random>` beside `adminUrl`'s; answers its URL. */
+export async function createBenchDatabase(adminUrl, name) {
+  const dbName = `ovation_bench_${name}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  return { dbName, dbUrl: Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() };
+}
 
 /**
  * @param {{ base: string, env: NodeJS.ProcessEnv, logFile: string, nodeOptions?: string[], startSeconds?: number }} options
