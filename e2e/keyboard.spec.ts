@@ -11,6 +11,10 @@ const JOHAN = 'rep@example.com'; // Johan Botha
 const CHANTAL = 'news@example.com'; // Chantal Jacobs
 const SIPHO = 'notify@example.com'; // Sipho Khumalo
 
+// One after another in one worker: the Game Board and redeem journeys both read Sipho's balance,
+// and a prize won on the board would otherwise land in the middle of the redeem journey's check.
+test.describe.configure({ mode: 'default' });
+
 async function apiAs(request: APIRequestContext, email: string) {
   const { token, xsrf } = await tokenFor(request, email);
   const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
