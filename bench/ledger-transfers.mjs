@@ -9,10 +9,9 @@
 //   A: random Pay It Forward transfers of 1 point between many members;
 //   B: recognitions with 1 point, every one debiting the same manager's team budget;
 // and finally runs ledger:verify on the database. Every request carries its own Idempotency-Key.
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { createBenchDatabase, serverDir, startBuiltServer } from './support/built-server.mjs';
+import { createBenchDatabase, startBuiltServer, verifyLedgerAndDrop } from './support/built-server.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -147,11 +146,4 @@ for (const s of scenarios) {
 await new Promise((r) => setTimeout(r, 2000));
 stop();
 await new Promise((r) => setTimeout(r, 1000));
-const verify = spawnSync('npx', ['tsx', 'scripts/ledger-verify.ts'], { cwd: serverDir, env, encoding: 'utf8' });
-console.log(verify.stdout.trim());
-console.log(`ledger:verify exit code ${verify.status}`);
-const cleanup = new pg.Client({ connectionString: adminUrl });
-await cleanup.connect();
-await cleanup.query(`drop database if exists ${dbName} with (force)`);
-await cleanup.end();
-process.exit(verify.status ?? 1);
+process.exit(await verifyLedgerAndDrop(adminUrl, dbName, env));

@@ -8,11 +8,10 @@
 //   checkouts: each of `connections` members in a loop puts a line in the basket (PUT) and checks out (POST,
 //   its own Idempotency-Key) — an unlimited donation or a delivery item with stock; only the POST is timed;
 // and finally runs ledger:verify on the database.
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { URLSearchParams } from 'node:url';
-import { createBenchDatabase, serverDir, startBuiltServer } from './support/built-server.mjs';
+import { createBenchDatabase, startBuiltServer, verifyLedgerAndDrop } from './support/built-server.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -157,11 +156,4 @@ console.log(line);
 await new Promise((r) => setTimeout(r, 1000));
 stop();
 await new Promise((r) => setTimeout(r, 1000));
-const verify = spawnSync('npx', ['tsx', 'scripts/ledger-verify.ts'], { cwd: serverDir, env, encoding: 'utf8' });
-console.log(verify.stdout.trim());
-console.log(`ledger:verify exit code ${verify.status}`);
-const cleanup = new pg.Client({ connectionString: adminUrl });
-await cleanup.connect();
-await cleanup.query(`drop database if exists ${dbName} with (force)`);
-await cleanup.end();
-process.exit(verify.status ?? 1);
+process.exit(await verifyLedgerAndDrop(adminUrl, dbName, env));

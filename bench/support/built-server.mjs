@@ -57,3 +57,15 @@ export async function startBuiltServer({ base, env, logFile, nodeOptions = [], s
   }
   return { stop };
 }
+
+/** Runs ledger:verify on the bench database, prints its verdict, drops the database; answers the exit code. */
+export async function verifyLedgerAndDrop(adminUrl, dbName, env) {
+  const verify = spawnSync('npx', ['tsx', 'scripts/ledger-verify.ts'], { cwd: serverDir, env, encoding: 'utf8' });
+  console.log(verify.stdout.trim());
+  console.log(`ledger:verify exit code ${verify.status}`);
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${dbName} with (force)`);
+  await cleanup.end();
+  return verify.status ?? 1;
+}
