@@ -5,6 +5,7 @@ import { divisions, members } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/lib/sql-rows.ts';
 import { utcToday } from '../src/lib/utc-dates.ts';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
+import { transferMany, type TransferSpec } from '../src/modules/ledger/transfer.ts';
 import { getDashboard } from '../src/modules/reports/get-dashboard.ts';
 import { setupApp } from './build-app.ts';
 import { scanDashboardSource } from './dashboard-scan-reference.ts';
@@ -302,5 +303,52 @@ describe('dashboard from the roll-ups', () => {
       }
     });
     expect(await rollupContents()).toEqual(byTriggers);
+  });
+
+  it('adds a ledger call’s sums once per figure row at commit, and nothing for a rolled-back call', async () => {
+    const issuedToday = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        ctx.app.db,
+        sql`select coalesce(sum(amount), 0)::int as n from report_point_days where day = ${today} and figure = 'issued'`,
+      );
+      return row!.n;
+    };
+    const pending = async (db: typeof ctx.app.db) => {
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from report_point_pending`);
+      return row!.n;
+    };
+    const receivers = (
+      await queryRows<{ id: number }>(ctx.app.db, sql`select id from members order by id limit 5`)
+    ).map((r) => r.id);
+    const specs: TransferSpec[] = Array.from({ length: 500 }, (_, i) => ({
+      kind: 'upload',
+      memo: 'Bulk',
+      legs: [
+        { system: 'issuance', amount: -2 },
+        { member: { memberId: receivers[i % receivers.length]!, kind: 'points' }, amount: 2 },
+      ],
+    }));
+    const before = await issuedToday();
+
+    await expect(
+      ctx.app.db.transaction(async (tx) => {
+        await transferMany(tx, specs);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await issuedToday()).toBe(before);
+
+    await ctx.app.db.transaction(async (tx) => {
+      await transferMany(tx, specs.slice(0, 250));
+      await transferMany(tx, specs.slice(250));
+      // One summed row per ledger call (the members' 'upload' credits count towards no figure).
+      expect(await pending(tx)).toBe(2);
+    });
+    expect(await issuedToday()).toBe(before + 1000);
+    expect(await pending(ctx.app.db)).toBe(0);
+    const year = { from: dayOffset(-364), to: today };
+    expect(await getDashboard(ctx.app.db, year, today)).toEqual(
+      await getDashboard(ctx.app.db, year, today, scanDashboardSource),
+    );
   });
 });

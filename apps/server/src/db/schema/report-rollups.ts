@@ -3,7 +3,7 @@ import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, time
 
 /**
  * Daily roll-ups the reports dashboard reads instead of a year of kudos and ledger entries
- * (docs/decisions/0030). They are written ONLY by the deferred triggers on `kudos` and
+ * (docs/decisions/0030). They are written ONLY by the triggers on `kudos` and
  * `ledger_entries` (migrations report_rollups and report_running_totals), so every flow that creates kudos or posts entries is
  * counted, and were back-filled by those migrations. Days are UTC calendar days.
  */
@@ -80,3 +80,18 @@ export const reportPointDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.figure, t.shard] })],
 );
+
+/**
+ * One row per (day, figure, shard) per INSERT statement on `ledger_entries`, written by that
+ * statement's trigger (the statement's entries summed) and moved into `report_point_days` by a
+ * deferred trigger at commit, which deletes it (migration report_point_pending). So a points
+ * upload of 100,000 transactions updates its hot `issued` row once per ledger call instead of
+ * once per entry, while a send still locks its roll-up row only for the commit.
+ */
+export const reportPointPending = pgTable('report_point_pending', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  day: date('day', { mode: 'string' }).notNull(),
+  figure: text('figure').notNull(),
+  shard: smallint('shard').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+});
