@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstVisitGroups } from './build/chunk-groups.ts';
+import { firstVisitGroups, memberGroup } from './build/chunk-groups.ts';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -13,6 +13,7 @@ const vendorGroups = [
   { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'query-vendor', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
   { name: firstVisitGroups(root), priority: 10 },
+  { name: memberGroup(root), priority: 5 },
 ];
 
 export default defineConfig({
