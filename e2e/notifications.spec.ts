@@ -15,9 +15,10 @@ test('the bell counts what arrived, live, lists it and marks it read', async ({ 
   const before = await count();
   expect(before).toBeGreaterThanOrEqual(1);
 
-  // A High Five sent while the page is open raises the count without a reload.
+  // A High Five sent while the page is open raises the count without a reload. (At least by one:
+  // the recognition journey, on the other worker, may recognise Ruan meanwhile.)
   await postHighFive(request, 'news@example.com', 'Ruan Venter', 'And for the demo');
-  await expect.poll(count).toBe(before + 1);
+  await expect.poll(count).toBeGreaterThan(before);
 
   await bell.click();
   const dropdown = page.getByRole('dialog');

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarkReadRequest, NotificationsResponse } from '@ovation/shared/schemas/notifications';
 import { api } from '../lib/api-client.ts';
-import { getLiveTicket, liveStreamUrl } from './live.ts';
+import { useLiveEvents } from './live-events.ts';
 
 export const notificationKeys = { all: ['notifications'] as const, list: () => ['notifications', 'list'] as const };
 
@@ -33,48 +32,14 @@ export function useMarkNotificationsRead() {
   });
 }
 
-const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)) * (0.75 + Math.random() / 2);
-
 /**
- * Live: the event stream (decision 0009) says `notification` when this member's bell changed
- * (something arrived, or another tab marked items read); the list is then fetched again.
+ * Live: the tab's event stream (decision 0009) says `notification` when this member's bell
+ * changed (something arrived, or another tab marked items read); the list is then fetched again.
  */
 export function useNotificationsLive(enabled: boolean) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let stopped = false;
-    const retry = () => {
-      source?.close();
-      source = null;
-      if (!stopped) timer = setTimeout(() => void connect(), backoffMs(attempt++));
-    };
-    async function connect() {
-      let ticket: string;
-      try {
-        ticket = await getLiveTicket();
-      } catch (error) {
-        console.warn('Live notifications unavailable; retrying', error);
-        return retry();
-      }
-      if (stopped) return;
-      source = new EventSource(liveStreamUrl(ticket));
-      source.onopen = () => {
-        attempt = 0;
-      };
-      source.addEventListener('notification', () => {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      });
-      source.onerror = retry; // the ticket is single-use: reconnect with a new one
-    }
-    void connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      source?.close();
-    };
-  }, [enabled, queryClient]);
+  useLiveEvents(
+    { notification: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }) },
+    enabled,
+  );
 }
