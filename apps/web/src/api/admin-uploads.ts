@@ -5,7 +5,8 @@ import type {
   UploadResponse,
   UploadStatus,
 } from '@ovation/shared/schemas/admin-uploads';
-import { ApiError, api, getAuthToken, xsrfToken, XSRF_HEADER } from '../lib/api-client.ts';
+import { api, getAuthToken, xsrfToken, XSRF_HEADER } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { downloadFile } from '../lib/download.ts';
 import type { IdempotencyKeys } from '../lib/idempotency.ts';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContentItem } from '@ovation/shared/schemas/content';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-error.ts';
 
 export const contentKeys = {
   all: ['content'] as const,

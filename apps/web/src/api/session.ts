@@ -5,7 +5,8 @@ import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import type { StoredProfile } from '@ovation/shared/schemas/profile';
 import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
-import { ApiError, api, clearAuthToken, describeError } from '../lib/api-client.ts';
+import { api, clearAuthToken } from '../lib/api-client.ts';
+import { ApiError, describeError } from '../lib/api-error.ts';
 import { showMessage } from '../lib/message-box.tsx';
 
 /** The session state of spec §3 as the browser keeps it (member ids dropped). */

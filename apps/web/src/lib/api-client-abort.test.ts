@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, UNEXPECTED_ERROR } from './api-client.ts';
+import { api } from './api-client.ts';
+import { UNEXPECTED_ERROR } from './api-error.ts';
 import { showMessage } from './message-box.tsx';
 import type * as MessageBox from './message-box.tsx';
 

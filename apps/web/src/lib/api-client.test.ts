@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  NETWORK_ERROR,
-  api,
-  describeError,
-  describeFailure,
-  setAuthToken,
-  getAuthToken,
-  setUnauthorizedHandler,
-} from './api-client.ts';
+import { api, setAuthToken, getAuthToken, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, NETWORK_ERROR, describeError, describeFailure } from './api-error.ts';
 import { loading } from './loading.ts';
 import { closeAllMessages } from './message-box.tsx';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, setUnauthorizedHandler } from './api-client.ts';
+import { setUnauthorizedHandler } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { downloadFile, fileNameFrom } from './download.ts';
 import { loading } from './loading.ts';
 import { showMessage } from './message-box.tsx';

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
 import {
-  ApiError,
   EARLY_REQUEST_TTL_MS,
   api,
   clearAuthToken,
@@ -10,6 +9,7 @@ import {
   setUnauthorizedHandler,
   startEarlyRequest,
 } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { IdempotencyKeys } from './idempotency.ts';
 
 function keys() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 /**
  * Idempotency keys for point-moving requests (architecture.md §4). One key per submission:

@@ -1,7 +1,7 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { MemberOption } from './member-option.tsx';
 import { memberSearchOptions, type MemberSearchResult } from '../../api/members.ts';
 import { useMemberOptions } from './use-member-options.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useUnsubscribe } from '../../api/unsubscribe.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { AuthCard } from './components/auth-card.tsx';
 
 const INVALID =

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { OIDC_REFUSALS } from '@ovation/shared/schemas/oidc';
 import { OIDC_START_PATH, useFinishOidcSignIn, useOidcConfig } from '../../api/oidc.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { takeRememberedPath } from '../../lib/remembered-path.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AuthCard } from './components/auth-card.tsx';

@@ -5,7 +5,7 @@ import { useGameBoard, usePlayGame } from '../../api/game.ts';
 import { FigureGrid } from '../../components/figure-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PrizeOddsTable } from '../../components/prize-odds-table.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useMyRecognition } from '../../api/myrecognition.ts';
 import { RecognitionList } from './components/recognition-list.tsx';

@@ -5,7 +5,7 @@ import '@mantine/charts/styles.css';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { DashboardResponse } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { useDashboard } from '../../api/reports.ts';
 import { Card } from './components/dashboard-card.tsx';
 import { EquityCard } from './components/equity-card.tsx';

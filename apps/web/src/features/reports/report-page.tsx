@@ -5,7 +5,7 @@ import 'mantine-datatable/styles.css';
 import { useLocation, useSearchParams } from 'react-router';
 import type { ReportDefinitionResponse, ReportFilters } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { useExportReport, useFilterOptions, useReportDefinition, useReportPage } from '../../api/reports.ts';
 import { ReportChart } from './components/report-chart.tsx';

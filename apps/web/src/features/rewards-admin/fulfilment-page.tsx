@@ -19,7 +19,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@ovation/shared/schemas/reward
 import type { QueueOrder } from '@ovation/shared/schemas/rewards-admin';
 import { useAdminCancel, useFulfilmentQueue, useMoveOrder } from '../../api/rewards-admin.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
 import { toast } from '../../lib/toast.ts';
 

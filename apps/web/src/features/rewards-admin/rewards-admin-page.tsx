@@ -4,7 +4,7 @@ import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import type { AdminReward } from '@ovation/shared/schemas/rewards-admin';
 import { useAdminCatalogue, useLoadCodes, useUploadPicture } from '../../api/rewards-admin.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { CategoryForm } from './components/category-form.tsx';
 import { RewardForm } from './components/reward-form.tsx';

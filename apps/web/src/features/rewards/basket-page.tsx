@@ -8,7 +8,7 @@ import { checkoutRequestSchema, type BasketLine, type CheckoutRequest } from '@o
 import { useBasket, useCheckout, useSetBasketLine } from '../../api/rewards.ts';
 import { FormAlert } from '../../components/form-feedback.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { useServerErrors } from '../../lib/form-errors.ts';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';

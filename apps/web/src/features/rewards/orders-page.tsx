@@ -5,7 +5,7 @@ import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import type { Order, OrderStatus } from '@ovation/shared/schemas/rewards';
 import { useCancelOrder, useOrders } from '../../api/orders.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';

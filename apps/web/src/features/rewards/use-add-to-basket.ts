@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describeError } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
 import type { BasketResponse } from '@ovation/shared/schemas/rewards';
 import { useSetBasketLine } from '../../api/rewards.ts';

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { ContentView, withoutRepeatedTitle } from './content-view.tsx';
 import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Paper, Skeleton, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router';
 import { HtmlContent } from '../../../components/html-content.tsx';
 import { APP_NAME, PageTitle } from '../../../components/page-title.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useContent } from '../../../api/content.ts';
 
 interface ContentViewProps {

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 

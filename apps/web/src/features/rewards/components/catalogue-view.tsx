@@ -8,7 +8,7 @@ import {
   type CatalogueSort,
 } from '@ovation/shared/schemas/rewards';
 import { useCatalogue } from '../../../api/rewards.ts';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/api-error.ts';
 import classes from '../rewards.module.css';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 import { RewardCard } from './reward-card.tsx';

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import { BASKET_MAX_QUANTITY, type BasketResponse } from '@ovation/shared/schemas/rewards';
 import { useReward } from '../../../api/rewards.ts';
-import { describeError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/api-error.ts';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 import { BalanceBar } from './balance-bar.tsx';
 import { FULFILMENT_COLOURS, FULFILMENT_LABELS, FULFILMENT_TEXT } from './fulfilment.ts';

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { NO_TRANSACTIONS, StatementView } from './statement-view.tsx';
 import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 

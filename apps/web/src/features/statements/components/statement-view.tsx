@@ -3,7 +3,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core
 import type { StatementKind } from '@ovation/shared/schemas/statements';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useExportStatement, useStatement } from '../../../api/statements.ts';
-import { describeError, isLeftToCaller } from '../../../lib/api-client.ts';
+import { describeError, isLeftToCaller } from '../../../lib/api-error.ts';
 import { useMessageBox } from '../../../lib/message-box.tsx';
 import { DateRangeFilter } from './date-range-filter.tsx';
 import { defaultRange } from './statement-format.ts';
