@@ -93,7 +93,10 @@ const ADDRESS = {
   postalCode: '4001',
   phone: '+27 82 555 0000',
 };
-const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 let next = 0;
 const withToken = (req) => ({

@@ -19,9 +19,7 @@ export type RateHit = [string, string, number, number];
  * by the database itself: src/db/sql/06-catalogue-notices.sql). Carried on the live channel.
  */
 export type InstanceNotice =
-  | { type: 'sessions'; change: SessionsChange }
-  | { type: 'rate'; hits: RateHit[] }
-  | { type: 'catalogue' };
+  { type: 'sessions'; change: SessionsChange } | { type: 'rate'; hits: RateHit[] } | { type: 'catalogue' };
 
 /** Above this many ids a session change is sent as `all` (a NOTIFY payload holds < 8000 bytes). */
 const MAX_IDS = 400;
