@@ -156,6 +156,28 @@ describe('the catalogue’s written answers', () => {
     expect(snapshot).toEqual({ loads: 0, drops: 0 });
   });
 
+  it('give each of many members asking at once the answer for their own balance', async () => {
+    const category = await createCategory(ctx.app, 'Echidna Extras');
+    for (const pointsCost of [10, 20, 30, 40, 50, 60]) {
+      await createReward(ctx.app, category.id, { name: `Echidna ${pointsCost}`, pointsCost });
+    }
+    await notices.heardAll();
+    const members = [];
+    for (let i = 0; i < 12; i++) {
+      const m = await memberWithToken(ctx);
+      if (i > 0) await fund(ctx.app, m.member.id, 5 * i);
+      members.push({ ...m, balance: i * 5 });
+    }
+    // Sent together, so their balance reads share statements.
+    const answers = await Promise.all(
+      members.map((m) => catalogue(m.token, `category=${category.slug}&affordable=true`)),
+    );
+    answers.forEach((answer, i) => {
+      const costs = answer.items.map((item: { pointsCost: number }) => item.pointsCost);
+      expect(costs).toEqual([10, 20, 30, 40, 50, 60].filter((c) => c <= members[i]!.balance));
+    });
+  });
+
   it('read the balance afresh for “affordable”: points received show at once', async () => {
     const category = await createCategory(ctx.app, 'Wombat Prizes');
     await createReward(ctx.app, category.id, { name: 'Wombat Small', pointsCost: 20 });
