@@ -162,11 +162,11 @@ describe('the catalogue’s written answers', () => {
       await createReward(ctx.app, category.id, { name: `Echidna ${pointsCost}`, pointsCost });
     }
     await notices.heardAll();
-    const members = [];
+    const members: { token: string; balance: number }[] = [];
     for (let i = 0; i < 12; i++) {
       const m = await memberWithToken(ctx);
       if (i > 0) await fund(ctx.app, m.member.id, 5 * i);
-      members.push({ ...m, balance: i * 5 });
+      members.push({ token: m.token, balance: i * 5 });
     }
     // Sent together, so their balance reads share statements.
     const answers = await Promise.all(
