@@ -8,7 +8,12 @@
 //   checkouts: each of `connections` members in a loop puts a line in the basket (PUT) and checks out (POST,
 //   its own Idempotency-Key) — an unlimited donation or a delivery item with stock; only the POST is timed;
 // and finally runs ledger:verify on the database.
+// BENCH_ACCEPT_ENCODING sends that Accept-Encoding header on the catalogue and baseline requests (a browser
+// sends e.g. 'gzip, deflate, br, zstd'; unset, none is sent and answers come uncompressed);
+// BENCH_NODE_OPTIONS is passed to the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
+// BENCH_ONLY=catalogue skips the checkouts.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { URLSearchParams } from 'node:url';
 import { createBenchDatabase, startBuiltServer, verifyLedgerAndDrop } from './support/built-server.mjs';
@@ -35,6 +40,7 @@ const env = {
 const { stop } = await startBuiltServer({
   base,
   env,
+  nodeOptions: (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
   logFile: process.env.BENCH_SERVER_LOG ?? '/tmp/rewards-bench-server.log',
   startSeconds: 120,
 });
@@ -78,6 +84,8 @@ await db.end();
 
 const XSRF = 'bench-xsrf-token';
 const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+const readHeaders = acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers;
 const ADDRESS = {
   recipient: 'Bench Shopper',
   line1: '1 Main Road',
@@ -85,11 +93,15 @@ const ADDRESS = {
   postalCode: '4001',
   phone: '+27 82 555 0000',
 };
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 let next = 0;
 const withToken = (req) => ({
   ...req,
-  headers: { ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+  headers: { ...readHeaders, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
 });
 const CATEGORIES = ['', 'vouchers', 'electronics', 'experiences', 'home', 'charity'];
 const SORTS = ['points', 'name', 'newest'];
@@ -116,9 +128,15 @@ for (const s of [
     duration,
     requests: [{ method: 'GET', setupRequest: (req) => withToken({ ...req, path: s.path() }) }],
   });
-  const line = `${s.name}: ${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`;
+  const line = `${s.name}: ${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${(result.throughput.average / result.requests.average / 1024).toFixed(1)} KiB/answer, non-2xx ${result.non2xx}, errors ${result.errors}${acceptEncoding ? ` (Accept-Encoding: ${acceptEncoding})` : ''}, load ${loadAverage()}`;
   results.push(line);
   console.log(line);
+}
+
+if (process.env.BENCH_ONLY === 'catalogue') {
+  stop();
+  await new Promise((r) => setTimeout(r, 1000));
+  process.exit(await verifyLedgerAndDrop(adminUrl, dbName, env));
 }
 
 // Checkouts: one loop per member (a member's basket is theirs), POST timed on its own.
@@ -150,7 +168,7 @@ await Promise.all(
 );
 latencies.sort((a, b) => a - b);
 const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))].toFixed(0);
-const line = `POST /api/rewards/checkout (after a basket PUT; ${connections} members): ${(latencies.length / duration).toFixed(0)} checkouts/s, p50 ${q(50)} ms, p99 ${q(99)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}`;
+const line = `POST /api/rewards/checkout (after a basket PUT; ${connections} members): ${(latencies.length / duration).toFixed(0)} checkouts/s, p50 ${q(50)} ms, p99 ${q(99)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, load ${loadAverage()}`;
 console.log(line);
 
 await new Promise((r) => setTimeout(r, 1000));

@@ -9,6 +9,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { BackgroundWork } from './lib/background-work.ts';
+import { COMPRESSION } from './lib/encoded-json.ts';
 import { serializeError } from './lib/redact-personal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -184,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { secure });
   // Answers over 1 KB are compressed (brotli quality 4 or gzip) unless already encoded, like the
   // build's precompressed assets; compressed request bodies are not accepted (decompression bombs).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, { ...COMPRESSION, globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(xsrfPlugin, { secure });
@@ -241,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gameRoutes, { sends });
   await app.register(rewardsRoutes, { catalogue: caches.rewardsCatalogue });
   await app.register(ordersRoutes);
-  await app.register(checkoutRoutes, { sends });
+  await app.register(checkoutRoutes, { sends, catalogue: caches.rewardsCatalogue });
   await app.register(rewardsAdminRoutes, { sends, catalogue: caches.rewardsCatalogue });
   await app.register(feedRoutes, { caches: caches.kudos });
   await app.register(newsRoutes);

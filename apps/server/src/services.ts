@@ -29,7 +29,7 @@ export interface AppServices {
     trending: TtlCache<TrendingBehaviour[]>;
     /** A report's row count and totals per filter set (at most 10 s, recounted ahead): paging does not recount. */
     reportCounts: CountCache<ReportCounts>;
-    /** The rewards catalogue (a few seconds; cleared by administrators' changes on this instance). */
+    /** The rewards catalogue and its written answers (dropped on any change to it, decision 0047). */
     rewardsCatalogue: TtlCache<CatalogueSnapshot>;
   };
   /** Signs live-stream tickets and celebration member ids (docs/decisions/0009). */
@@ -44,7 +44,11 @@ export interface AppServices {
   rateLimits: SharedRateLimits;
 }
 
-/** Stock shown in the catalogue lags by at most this much (checkout's guarded update is what counts). */
+/**
+ * A catalogue snapshot is dropped on any change (decision 0047); this bounds how long one can be
+ * kept if a change notice is lost (the listening connection down) or a change bypassed the app
+ * on PGlite, which has no listener.
+ */
 const REWARDS_CATALOGUE_MAX_MS = 5_000;
 
 /** Needs the db and live plugins registered. */
@@ -59,9 +63,11 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
     rateLimits.connect((hits) => app.liveBus.sendNotice({ type: 'rate', hits }));
     rateLimits.useDatabase(app.db);
   }
+  const rewardsCatalogue = new TtlCache<CatalogueSnapshot>(Math.min(ttlMs, REWARDS_CATALOGUE_MAX_MS));
   app.liveBus.subscribeNotices((notice) => {
     if (notice.type === 'rate') rateLimits.heard(notice.hits);
     else if (notice.type === 'sessions') app.sessionCache.forget(notice.change);
+    else if (notice.type === 'catalogue') rewardsCatalogue.clear();
   });
   // A revoked session's live streams end, whichever instance revoked it (docs/decisions/0032).
   app.sessionCache.onForget((change) => {
@@ -78,7 +84,7 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
       leaderboard: new TtlCache(ttlMs),
       trending: new TtlCache(ttlMs),
       reportCounts: new CountCache(Math.min(ttlMs, 10_000)),
-      rewardsCatalogue: new TtlCache(Math.min(ttlMs, REWARDS_CATALOGUE_MAX_MS)),
+      rewardsCatalogue,
     },
     liveSecret: resolveLiveSecret(config.LIVE_SECRET),
     sends,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -9,8 +10,9 @@ import { createMailDispatcher, queueEmail, type SendMail } from '../src/modules/
 import { injector, setupApp, type TestContext } from './build-app.ts';
 import { createMember, login, memberWithToken, TEST_PASSWORD } from './factories.ts';
 import { createKudos } from './feed-factories.ts';
-import { createBehaviour, newKey, relaxLimits, setSetting } from './ledger-factories.ts';
+import { createBehaviour, fund, newKey, relaxLimits, send, setSetting } from './ledger-factories.ts';
 import { openStream } from './live-client.ts';
+import { ADDRESS, createCategory, createReward, watchCatalogueNotices } from './rewards-factories.ts';
 
 /**
  * Issue 15, "Several instances": two app instances, each with its own connection pool, on one
@@ -278,5 +280,62 @@ describe('two app instances on one PostgreSQL', () => {
       await Promise.all(dispatchers.map((d) => d.stop()));
     }
     expect([...delivered].sort()).toEqual([...addresses].sort());
+  });
+
+  it('drop the rewards catalogue on both instances when it changes on either: an edit, a checkout, a fix in SQL', async () => {
+    const category = await createCategory(a.app, 'Instances Shelf');
+    const item = await createReward(a.app, category.id, { name: 'Shelf Lamp', pointsCost: 40, stockLeft: 5 });
+    // heardAll: every change committed so far has reached that instance (notices arrive in commit order).
+    const atA = watchCatalogueNotices(a.app);
+    const atB = watchCatalogueNotices(b.app);
+    await Promise.all([atA.heardAll(), atB.heardAll()]);
+    const { member, token } = await memberWithToken(a, { firstName: 'Shelf' });
+    await fund(a.app, member.id, 500);
+    const shelf = async (ctx: TestContext) =>
+      (await ctx.request({ method: 'GET', url: `/api/rewards/catalogue?category=${category.slug}`, token })).json()
+        .items as { name: string; stockLeft: number | null }[];
+    // Both instances hold the catalogue now.
+    expect(await shelf(a)).toMatchObject([{ name: 'Shelf Lamp', stockLeft: 5 }]);
+    expect(await shelf(b)).toMatchObject([{ name: 'Shelf Lamp', stockLeft: 5 }]);
+
+    const { token: admin } = await memberWithToken(a, { isAdminReports: true });
+    const edited = await a.request({
+      method: 'PUT',
+      url: `/api/admin/rewards/items/${item.id}`,
+      token: admin,
+      payload: {
+        category: category.slug,
+        name: 'Shelf Light',
+        pointsCost: 45,
+        randValue: 10_000,
+        fulfilment: 'delivery',
+        stockLeft: 5,
+        memberLimit: null,
+        active: true,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    // The editing instance at once; the other once the database's notice has arrived.
+    expect(await shelf(a)).toMatchObject([{ name: 'Shelf Light', stockLeft: 5 }]);
+    await atB.heardAll();
+    expect(await shelf(b)).toMatchObject([{ name: 'Shelf Light', stockLeft: 5 }]);
+
+    const put = await b.request({
+      method: 'PUT',
+      url: `/api/rewards/basket/lines/${item.id}`,
+      token,
+      payload: { quantity: 2 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await send(b, '/api/rewards/checkout', token, { address: ADDRESS })).statusCode).toBe(200);
+    expect(await shelf(b)).toMatchObject([{ stockLeft: 3 }]);
+    await atA.heardAll();
+    expect(await shelf(a)).toMatchObject([{ stockLeft: 3 }]);
+
+    // A change no app code made (a hand-made fix) reaches both through the database's own notice.
+    await a.app.db.execute(sql`update rewards set name = 'Shelf Lantern' where id = ${item.id}`);
+    await Promise.all([atA.heardAll(), atB.heardAll()]);
+    expect(await shelf(a)).toMatchObject([{ name: 'Shelf Lantern' }]);
+    expect(await shelf(b)).toMatchObject([{ name: 'Shelf Lantern' }]);
   });
 });

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { rewardCategories, rewardOrders, rewards, voucherCodes } from '../src/db/schema/index.ts';
+import { LIVE_CHANNEL } from '../src/modules/live/pg-relay.ts';
 import { insertCodes } from '../src/modules/rewards/orders.repository.ts';
 
 /** A category of the test's own making. */
@@ -63,3 +64,30 @@ export const ADDRESS = {
   postalCode: '7708',
   phone: '+27 82 555 0101',
 };
+
+/**
+ * The catalogue change notices an instance hears (decision 0047; the database sends them at
+ * commit). `heardAll()` sends a marked notice of its own and waits for it: notices arrive in
+ * commit order, so every change committed before the call has then been heard (and the
+ * instance's catalogue snapshot dropped). `count` is how many unmarked ones arrived.
+ */
+export function watchCatalogueNotices(app: FastifyInstance) {
+  const watch = { count: 0, heardAll };
+  const fences = new Map<string, () => void>();
+  app.liveBus.subscribeNotices((notice) => {
+    if (notice.type !== 'catalogue') return;
+    const fence = (notice as { fence?: string }).fence;
+    if (fence === undefined) watch.count++;
+    else fences.get(fence)?.();
+  });
+  async function heardAll() {
+    const fence = randomUUID();
+    const heard = new Promise<void>((resolve) => fences.set(fence, resolve));
+    await app.db.execute(
+      sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ notice: { type: 'catalogue', fence } })})`,
+    );
+    await heard;
+    fences.delete(fence);
+  }
+  return watch;
+}

@@ -13,6 +13,11 @@ export interface Database {
   driver: 'pglite' | 'pg';
   /** The pg pool, when on PostgreSQL (for work that needs one connection, like advisory locks). */
   pool?: Pool;
+  /**
+   * PGlite only: hears the database's NOTIFYs on a channel (PostgreSQL instances listen through
+   * the live relay's own connection instead). Answers a function that stops listening.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,5 +43,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close() };
+  return {
+    db,
+    driver: 'pglite',
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 
 export const MEMBER_ACCOUNT_KINDS = ['points', 'plays', 'team_budget'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
@@ -95,4 +96,26 @@ export async function readMemberBalances(db: Db, memberId: number): Promise<Memb
     awardsPointsAvailable1: Number(row?.plays ?? 0),
     awardsPointsAvailableMng: Number(row?.budget ?? 0),
   };
+}
+
+const pointsBalancesQuery = preparedPerDb((db) =>
+  db
+    .select({ memberId: ledgerAccounts.memberId, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        sql`${ledgerAccounts.memberId} = any(${sql.placeholder('memberIds')}::int[])`,
+        eq(ledgerAccounts.kind, 'points'),
+      ),
+    )
+    .prepare('read_points_balances'),
+);
+
+/**
+ * Members' personal points balances (awardsPointsAvailable) by member id, in one prepared
+ * statement on the (member, kind) index; a member without a points account is left out (0).
+ */
+export async function readPointsBalances(db: Db, memberIds: number[]): Promise<Map<number, number>> {
+  const rows = await pointsBalancesQuery(db).execute({ memberIds });
+  return new Map(rows.map((row) => [row.memberId!, Number(row.balance)]));
 }

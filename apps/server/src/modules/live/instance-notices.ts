@@ -15,17 +15,19 @@ export type RateHit = [string, string, number, number];
 
 /**
  * What app instances tell one another (never browsers): session changes for their session
- * caches, rate-limit hits for their shared limiters. Carried on the live channel.
+ * caches, rate-limit hits for their shared limiters, and that the rewards catalogue changed (sent
+ * by the database itself: src/db/sql/06-catalogue-notices.sql). Carried on the live channel.
  */
-export type InstanceNotice = { type: 'sessions'; change: SessionsChange } | { type: 'rate'; hits: RateHit[] };
+export type InstanceNotice =
+  { type: 'sessions'; change: SessionsChange } | { type: 'rate'; hits: RateHit[] } | { type: 'catalogue' };
 
 /** Above this many ids a session change is sent as `all` (a NOTIFY payload holds < 8000 bytes). */
 const MAX_IDS = 400;
 
 /**
  * Queues a session change in the caller's transaction: PostgreSQL delivers it to every
- * instance, this one included, when the transaction commits, and never if it rolls back. On
- * PGlite there is no other instance and no listener; the caller also forgets locally.
+ * instance, this one included, when the transaction commits, and never if it rolls back (on
+ * PGlite, to the one process). The caller also forgets locally: the notice arrives a moment later.
  */
 export async function noticeSessionsChangedAtCommit(db: Db, change: SessionsChange): Promise<void> {
   const ids = (change.sessionIds?.length ?? 0) + (change.memberIds?.length ?? 0);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LiveBus, type LiveRelay } from './live-bus.ts';
 import { LiveStreams } from './live-streams.ts';
-import { startPgRelay } from './pg-relay.ts';
+import { LIVE_CHANNEL, startPgRelay } from './pg-relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,15 +14,19 @@ declare module 'fastify' {
 
 /**
  * The live event bus of this instance. On PostgreSQL it is joined to the other instances
- * through LISTEN/NOTIFY; PGlite is one process, so in-process delivery is all there is.
+ * through LISTEN/NOTIFY; PGlite is one process, so in-process delivery is all there is, plus
+ * the notices the database itself sends (the catalogue's, decision 0047; session changes).
  */
 export const livePlugin = fp(async (app: FastifyInstance) => {
   const bus = new LiveBus();
   const streams = new LiveStreams(bus);
   let relay: LiveRelay | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
   if (app.database.driver === 'pg' && app.database.pool) {
     relay = await startPgRelay(app.database.pool, bus, app.log);
     bus.setRelay(relay);
+  } else if (app.database.listen) {
+    unlisten = await app.database.listen(LIVE_CHANNEL, (payload) => bus.receive(payload));
   }
   app.decorate('liveBus', bus);
   app.decorate('liveStreams', streams);
@@ -31,5 +35,6 @@ export const livePlugin = fp(async (app: FastifyInstance) => {
     streams.closeAll();
     bus.setRelay(null);
     await relay?.close();
+    await unlisten?.();
   });
 });

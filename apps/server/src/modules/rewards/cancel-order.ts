@@ -31,13 +31,15 @@ export interface CancelBy {
  * Cancels an order and refunds it in one transaction (the send runner): the status moves with a
  * guarded update (of two concurrent cancels one wins), stock goes back, unused voucher codes
  * return to the pool, the member's per-item totals go down, and a reversing ledger transaction
- * returns the points (never an edit). The member is e-mailed.
+ * returns the points (never an edit). The member is e-mailed. `stockMoved` is told after the
+ * commit (this instance's catalogue shows the stock on the next read; decision 0047).
  */
 export async function cancelOrder(
   deps: SendDeps,
   answer: IdempotentAnswer<CancelOrderResponse>,
   by: CancelBy,
   orderId: number,
+  stockMoved: () => void = () => {},
 ): Promise<CancelOrderResponse> {
   const order = await findOrder(deps.db, orderId);
   if (!order || (!by.asAdministrator && order.memberId !== by.actorMemberId)) throw notFound('No such order.');
@@ -56,7 +58,7 @@ export async function cancelOrder(
   ]);
   const note = by.note?.trim() ?? '';
 
-  return runSend<Order, CancelOrderResponse>(deps, answer, {
+  const cancelled = await runSend<Order, CancelOrderResponse>(deps, answer, {
     actorMemberId: by.actorMemberId,
     checks: [
       async (tx) => {
@@ -105,4 +107,6 @@ export async function cancelOrder(
     answer: (written, balances) => ({ order: written, balances }),
     events: () => (order.memberId === by.actorMemberId ? [] : [notificationEvent(order.memberId)]),
   });
+  stockMoved();
+  return cancelled;
 }

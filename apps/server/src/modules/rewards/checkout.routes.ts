@@ -10,9 +10,15 @@ import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { sendDeps, type SendServices } from '../sends/send-deps.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { checkout } from './checkout.ts';
+import type { CatalogueCache } from './get-catalogue.ts';
 
 /** The point-moving rewards calls, on the send runner: checkout and a member's cancel (refund). */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = async (app, { sends }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ sends: SendServices; catalogue: CatalogueCache }> = async (
+  app,
+  { sends, catalogue },
+) => {
+  // Stock moved by a commit here shows on this instance's next catalogue read (others: decision 0047).
+  const stockMoved = () => catalogue.clear();
   app.post(
     '/api/rewards/checkout',
     {
@@ -29,7 +35,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = as
         response: { 200: checkoutResponseSchema },
       },
     },
-    async (request) => checkout(sendDeps(sends, request), idempotencyOf(request), requireMember(request), request.body),
+    async (request) =>
+      checkout(sendDeps(sends, request), idempotencyOf(request), requireMember(request), request.body, stockMoved),
   );
 
   app.post(
@@ -52,6 +59,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = as
         idempotencyOf(request),
         { actorMemberId: requireMember(request).memberId, asAdministrator: false },
         request.params.orderId,
+        stockMoved,
       ),
   );
 };

@@ -55,13 +55,15 @@ function memoOf(lines: Line[]): string {
  * guarded updates and counts per-member limits (items in ascending id order, before the
  * ledger's row locks), debits the member's points into the redemptions account, writes the
  * order and its lines, allocates voucher codes, clears the basket and queues the confirmation.
- * Every refusal writes nothing.
+ * Every refusal writes nothing. `stockMoved` is told after the commit when limited stock was taken
+ * (this instance's catalogue shows it on the next read; decision 0047).
  */
 export async function checkout(
   deps: SendDeps,
   answer: IdempotentAnswer<CheckoutResponse>,
   buyer: Buyer,
   input: CheckoutRequest,
+  stockMoved: () => void = () => {},
 ): Promise<CheckoutResponse> {
   const { memberId } = buyer;
   const [rows, settings, contact, saved] = await Promise.all([
@@ -124,7 +126,7 @@ export async function checkout(
     },
   ];
 
-  return runSend<Written, CheckoutResponse>(deps, answer, {
+  const placed = await runSend<Written, CheckoutResponse>(deps, answer, {
     actorMemberId: memberId,
     checks,
     postings,
@@ -165,4 +167,6 @@ export async function checkout(
       balances,
     }),
   });
+  if (lines.some((l) => l.reward.stockLeft !== null)) stockMoved();
+  return placed;
 }

@@ -5,21 +5,26 @@ import {
 } from '@ovation/shared/schemas/rewards';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { BatchedReader } from '../../lib/batched-reader.ts';
+import { EncodedJson } from '../../lib/encoded-json.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
-import { readMemberBalances } from '../ledger/accounts.repository.ts';
+import { readPointsBalances } from '../ledger/accounts.repository.ts';
 import { findCatalogueItems, listCategories, type RewardRow } from './catalogue.repository.ts';
 import { presentCatalogueItem } from './rewards.presenter.ts';
 
 type Query = z.output<typeof catalogueQuerySchema>;
 
-/** Every category and every item on offer, as one instance holds them for a few seconds. */
+/** Every category and every item on offer, as one instance holds them (decision 0047). */
 export interface CatalogueSnapshot {
   categories: { id: number; slug: string; name: string }[];
   items: (RewardRow & { search: string })[];
-  /** Answers already written for this snapshot (JSON text by query), "affordable" ones excepted. */
-  answers: Map<string, string>;
+  /** The distinct prices on offer, ascending. */
+  costs: number[];
+  /** Answers already written for this snapshot, by query (and, for "affordable", price step). */
+  answers: Map<string, EncodedJson>;
 }
 
+/** Beyond this many distinct queries per snapshot (free-text searches), answers are written per request. */
 const MAX_ANSWERS = 500;
 
 export type CatalogueCache = TtlCache<CatalogueSnapshot>;
@@ -29,6 +34,7 @@ async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
   return {
     categories: categories.map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
     items: rows.map((r) => ({ ...r, search: `${r.name}\n${r.description}`.toLowerCase() })),
+    costs: [...new Set(rows.map((r) => r.pointsCost))].sort((a, b) => a - b),
     answers: new Map(),
   };
 }
@@ -41,38 +47,57 @@ const SORTS = {
 };
 
 /**
- * One page of the catalogue with every category and how many items it holds under the search
- * and "affordable" filters. The catalogue is read from a per-instance snapshot (a few seconds
- * old at most, cleared by administrators' changes); only "affordable" reads the member's balance.
- * Stock shown may lag by those seconds; checkout's guarded update is what counts.
+ * The dearest price on offer that `balance` covers (-1 when none): "affordable" keeps exactly the
+ * same items under this step as under the balance itself, so answers are shared by every member
+ * whose balance falls in the same step — and carry nothing of the member.
  */
-export async function getCatalogue(
+export function priceStep(costs: number[], balance: number): number {
+  let low = 0;
+  let high = costs.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (costs[mid]! <= balance) low = mid + 1;
+    else high = mid;
+  }
+  return low === 0 ? -1 : costs[low - 1]!;
+}
+
+/** Concurrent "affordable" requests' balance reads, one statement per turn of the event loop. */
+const balanceReaders = new WeakMap<Db, BatchedReader<number, number>>();
+function readPointsBalance(db: Db, memberId: number): Promise<number> {
+  let reader = balanceReaders.get(db);
+  if (!reader) {
+    reader = new BatchedReader((ids) => readPointsBalances(db, ids), 0);
+    balanceReaders.set(db, reader);
+  }
+  return reader.read(memberId);
+}
+
+/**
+ * One page of the catalogue with every category and how many items it holds under the search
+ * and "affordable" filters, written as JSON (and compressed on demand) once per snapshot and
+ * query. The snapshot is per instance and dropped on any change to the catalogue (decision 0047);
+ * only "affordable" reads anything per request: the member's points balance, read after the
+ * request arrived (never cached), in one indexed statement shared with concurrent requests.
+ */
+export async function getCatalogueAnswer(
   db: Db,
   cache: CatalogueCache,
   memberId: number,
   query: Query,
-): Promise<CatalogueResponse> {
+): Promise<EncodedJson> {
   const [snapshot, balance] = await Promise.all([
     cache.get('catalogue', () => loadSnapshot(db)),
-    query.affordable ? readMemberBalances(db, memberId) : null,
+    query.affordable ? readPointsBalance(db, memberId) : null,
   ]);
-  return answer(snapshot, query, balance?.awardsPointsAvailable ?? null);
-}
-
-/**
- * The catalogue answer as JSON text (the route sends it as is): answers that do not depend on the
- * member's balance are written once per snapshot and query. Tests hold the text to the schema.
- */
-export async function getCatalogueJson(db: Db, cache: CatalogueCache, memberId: number, query: Query): Promise<string> {
-  if (query.affordable) return JSON.stringify(await getCatalogue(db, cache, memberId, query));
-  const snapshot = await cache.get('catalogue', () => loadSnapshot(db));
-  const key = JSON.stringify([query.category ?? '', query.q ?? '', query.sort ?? 'points', query.page ?? 1]);
-  let json = snapshot.answers.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(answer(snapshot, query, null));
-    if (snapshot.answers.size < MAX_ANSWERS) snapshot.answers.set(key, json);
+  const maxPoints = balance === null ? null : priceStep(snapshot.costs, balance);
+  const key = JSON.stringify([query.category ?? '', query.q ?? '', query.sort ?? 'points', query.page ?? 1, maxPoints]);
+  let written = snapshot.answers.get(key);
+  if (written === undefined) {
+    written = new EncodedJson(JSON.stringify(answer(snapshot, query, maxPoints)));
+    if (snapshot.answers.size < MAX_ANSWERS) snapshot.answers.set(key, written);
   }
-  return json;
+  return written;
 }
 
 function answer(snapshot: CatalogueSnapshot, query: Query, maxPoints: number | null): CatalogueResponse {

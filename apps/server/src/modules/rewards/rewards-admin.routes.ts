@@ -39,7 +39,8 @@ export const rewardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices; ca
   app,
   { sends, catalogue },
 ) => {
-  // Every change to the catalogue is seen at once on this instance (others within seconds).
+  // Every change to the catalogue is seen at once on this instance (others when the database's
+  // notice arrives, decision 0047).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && reply.statusCode < 400) catalogue.clear();
     return payload;

@@ -9,11 +9,11 @@ import {
   rewardItemSchema,
 } from '@ovation/shared/schemas/rewards';
 import { notFound } from '../../lib/app-errors.ts';
-import { sendJsonText } from '../../lib/json-text.ts';
+import { sendEncodedJson } from '../../lib/encoded-json.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { findRewardPicture } from './catalogue.repository.ts';
 import { getBasket } from './get-basket.ts';
-import { getCatalogueJson, type CatalogueCache } from './get-catalogue.ts';
+import { getCatalogueAnswer, type CatalogueCache } from './get-catalogue.ts';
 import { getReward } from './get-reward.ts';
 import { DEFAULT_REWARD_SVG } from './reward-artwork.ts';
 import { DEFAULT_REWARD_PICTURE, REWARD_PICTURE_PATH } from './rewards.presenter.ts';
@@ -37,7 +37,11 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }>
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await getCatalogueJson(app.db, catalogue, requireMember(request).memberId, request.query)),
+      sendEncodedJson(
+        request,
+        reply,
+        await getCatalogueAnswer(app.db, catalogue, requireMember(request).memberId, request.query),
+      ),
   );
 
   app.get(
