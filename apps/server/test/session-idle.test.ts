@@ -8,7 +8,7 @@ import { memberWithToken } from './factories.ts';
 
 /**
  * Issue 15 #6, no idle timeout: a session unused for SESSION_IDLE_MINUTES (default 30) is
- * refused. Last use is written at most once a minute per session, background calls (the
+ * refused. Last use is written at most once a minute per session (in batches), background calls (the
  * live-stream ticket) are not use, and the session cache never serves an idle session
  * (docs/decisions/0040).
  */
@@ -54,18 +54,43 @@ describe('the session idle timeout', () => {
     expect((await loadSession(uncached, idle)).statusCode).toBe(401);
   });
 
-  it('records the use at most once a minute', async () => {
+  it('records the use at most once a minute, gathered and written together', async () => {
     const { token } = await memberWithToken(uncached);
+    const { token: other } = await memberWithToken(uncached);
     const twoMinutesAgo = new Date(Date.now() - 2 * MINUTE);
     await lastUsed(uncached, token, twoMinutesAgo);
+    await lastUsed(uncached, other, twoMinutesAgo);
     expect((await loadSession(uncached, token)).statusCode).toBe(200);
-    const recorded = (await sessionOf(uncached, token)).lastUsedAt;
-    expect(Date.now() - recorded.getTime()).toBeLessThan(5_000);
+    expect((await loadSession(uncached, other)).statusCode).toBe(200);
+    // Waiting for the next batch (at most 10 s), not written inside the request.
+    expect((await sessionOf(uncached, token)).lastUsedAt).toEqual(twoMinutesAgo);
+    await uncached.app.sessionUse.flush();
+    for (const t of [token, other]) {
+      expect(Date.now() - (await sessionOf(uncached, t)).lastUsedAt.getTime()).toBeLessThan(5_000);
+    }
 
     const halfAMinuteAgo = new Date(Date.now() - 30_000);
     await lastUsed(uncached, token, halfAMinuteAgo);
     expect((await loadSession(uncached, token)).statusCode).toBe(200);
+    await uncached.app.sessionUse.flush();
     expect((await sessionOf(uncached, token)).lastUsedAt).toEqual(halfAMinuteAgo);
+  });
+
+  it('writes at once, inside the request, the use of a session already idle for half the timeout', async () => {
+    const { token } = await memberWithToken(uncached);
+    await lastUsed(uncached, token, new Date(Date.now() - 20 * MINUTE));
+    expect((await loadSession(uncached, token)).statusCode).toBe(200);
+    expect(Date.now() - (await sessionOf(uncached, token)).lastUsedAt.getTime()).toBeLessThan(5_000);
+  });
+
+  it('keeps a later use already written when a batch arrives with an earlier one', async () => {
+    const { token } = await memberWithToken(uncached);
+    await lastUsed(uncached, token, new Date(Date.now() - 2 * MINUTE));
+    expect((await loadSession(uncached, token)).statusCode).toBe(200);
+    const later = new Date(Date.now() + MINUTE); // another instance wrote a later use meanwhile
+    await lastUsed(uncached, token, later);
+    await uncached.app.sessionUse.flush();
+    expect((await sessionOf(uncached, token)).lastUsedAt).toEqual(later);
   });
 
   it('does not count the live-stream ticket, which an open page asks for by itself, as use', async () => {

@@ -5,7 +5,8 @@ import { forbidden, unauthorized } from '../lib/app-errors.ts';
 import { isApiRequest } from '../lib/routed-path.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SessionCache } from '../modules/auth/session-cache.ts';
-import { findLiveSession, touchSession, type LiveSession } from '../modules/auth/session.repository.ts';
+import { findLiveSession } from '../modules/auth/session.repository.ts';
+import { SessionUse } from '../modules/auth/session-use.ts';
 
 export interface AuthContext {
   sessionId: number;
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live sessions kept briefly in memory; forget revoked ones here after the commit. */
     sessionCache: SessionCache;
+    /** The idle timeout's record of use, written in batches (flush: shutdown and tests). */
+    sessionUse: SessionUse;
   }
 }
 
@@ -57,6 +60,9 @@ export const authPlugin = fp(
     const idleMs = options.sessionIdleMinutes * 60_000;
     const sessionCache = new SessionCache(options.sessionCacheSeconds * 1000, () => Date.now(), 50_000, idleMs);
     app.decorate('sessionCache', sessionCache);
+    const sessionUse = new SessionUse(app.db, app.log, idleMs);
+    app.decorate('sessionUse', sessionUse);
+    app.addHook('onClose', () => sessionUse.flush());
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
@@ -71,7 +77,7 @@ export const authPlugin = fp(
             memberId: session.memberId,
             capabilities: getCapabilities(session),
           };
-          await recordUse(app, request, session);
+          if (request.routeOptions.config.sessionUse !== false) await sessionUse.record(session, Date.now());
         }
       }
       // Decided on the matched route's pattern, never the raw URL (the router decodes `/%61pi/…`).
@@ -88,18 +94,3 @@ export const authPlugin = fp(
     });
   },
 );
-
-/** Last use is written at most this often per session (and instance): not a write per request. */
-export const SESSION_USE_RECORDED_EVERY_MS = 60_000;
-
-/**
- * Records the session's use for the idle timeout (docs/decisions/0040) when the last record is
- * a minute old or more. The cached copy is updated too, so this instance writes once a minute.
- */
-async function recordUse(app: FastifyInstance, request: FastifyRequest, session: LiveSession) {
-  if (request.routeOptions.config.sessionUse === false) return;
-  const now = Date.now();
-  if (now - session.lastUsedAt.getTime() < SESSION_USE_RECORDED_EVERY_MS) return;
-  session.lastUsedAt = new Date(now);
-  await touchSession(app.db, session.sessionId, session.lastUsedAt);
-}

@@ -53,6 +53,15 @@ export async function touchSession(db: Db, sessionId: number, at: Date) {
   await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
 }
 
+/** Records many sessions' use in one statement; a later use already written is kept. */
+export async function touchSessions(db: Db, uses: { id: number; at: Date }[]) {
+  if (uses.length === 0) return;
+  await db.execute(sql`
+    update sessions s set last_used_at = greatest(s.last_used_at, u.at)
+    from jsonb_to_recordset(${JSON.stringify(uses)}::jsonb) as u(id bigint, at timestamptz)
+    where s.id = u.id`);
+}
+
 export interface LiveSession {
   sessionId: number;
   memberId: number;
