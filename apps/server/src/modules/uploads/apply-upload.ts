@@ -11,20 +11,22 @@ import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plu
 import type { MemberRowData, PointsRowData } from './upload-rows.ts';
 import { notifyRecipients, uploadAppliedMails } from './upload-mail.ts';
 import {
-  ensureDivisionPath,
   findAppliedTwin,
   findUpload,
   findValidRows,
   linkRowTransactions,
   lockUpload,
   moveUploadStatus,
+  type UploadRow,
+} from './uploads.repository.ts';
+import {
+  ensureDivisionPath,
   revokeSessionsOf,
   setManagersByNumber,
   setMemberRolesByNumber,
   upsertMembers,
   type MemberUpsert,
-  type UploadRow,
-} from './uploads.repository.ts';
+} from './upload-members.repository.ts';
 
 export const mayUpload = (caps: Capabilities, kind: string) =>
   kind === 'members' ? caps.uploadMembers : kind === 'points' ? caps.uploadPoints : false;

@@ -2,16 +2,13 @@ import type { UploadKind, UploadSummary } from '@ovation/shared/schemas/admin-up
 import type { Db } from '../../db/client.ts';
 import { readUploadRows, UploadFileError, type RawRow, type UploadFileType } from './read-upload-file.ts';
 import { checkMemberRow, checkPointsRow, mapHeader, type MemberRowData } from './upload-rows.ts';
+import { insertUploadRows, moveUploadStatus, setUploadProgress, type StagedRow } from './uploads.repository.ts';
 import {
   existingEmployeeNumbers,
   findEmailOwners,
   findMembersByEmployeeNumbers,
-  insertUploadRows,
-  moveUploadStatus,
-  setUploadProgress,
   type KnownMember,
-  type StagedRow,
-} from './uploads.repository.ts';
+} from './upload-members.repository.ts';
 
 const BATCH = 2000;
 const STAGE_BATCH = 10_000;

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
+import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
+
+/**
+ * The members side of data uploads (issue 11): who the file's employee numbers and e-mail
+ * addresses already belong to while checking, and the writes of a members file's apply
+ * (divisions, members, roles, managers, leavers signed out).
+ */
+
+export interface KnownMember {
+  id: number;
+  employeeNumber: string;
+  email: string | null;
+  active: boolean;
+  isManager: boolean;
+  firstName: string;
+  surname: string;
+  cellNum: string | null;
+  country: string;
+  unit: string;
+  startDate: string | null;
+  birthDate: string | null;
+  roles: string;
+  managerNumber: string | null;
+  divisions: string | null;
+}
+
+export async function findMembersByEmployeeNumbers(db: Db, numbers: string[]): Promise<KnownMember[]> {
+  if (numbers.length === 0) return [];
+  return queryRows<KnownMember>(
+    db,
+    sql`select m.id, m.employee_number as "employeeNumber", m.email, m.active, m.is_manager as "isManager",
+          m.first_name as "firstName", m.surname, m.cell_num as "cellNum", m.country, m.unit,
+          m.start_date::text as "startDate", m.birth_date::text as "birthDate", m.roles,
+          mg.employee_number as "managerNumber",
+          concat_ws('/', d1.name, d2.name, d3.name) as divisions
+        from members m
+        left join members mg on mg.id = m.manager_id
+        left join divisions d3 on d3.id = m.division_id
+        left join divisions d2 on d2.id = d3.parent_id
+        left join divisions d1 on d1.id = d2.parent_id
+        where m.employee_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
+  );
+}
+
+/** Members holding these e-mail addresses (lower case), by address. */
+export async function findEmailOwners(db: Db, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await queryRows<{ email: string; employeeNumber: string }>(
+    db,
+    sql`select lower(email) as email, employee_number as "employeeNumber" from members
+        where lower(email) in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.email, r.employeeNumber]));
+}
+
+export async function existingEmployeeNumbers(db: Db, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await queryRows<{ e: string }>(
+    db,
+    sql`select employee_number as e from members where employee_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.e));
+}
+
+// ---- applying members -----------------------------------------------------------------------
+
+/** The id of a division path (level 1 → 3), created where missing. */
+export async function ensureDivisionPath(tx: Db, names: string[]): Promise<number | null> {
+  let parent: number | null = null;
+  for (let level = 1; level <= names.length; level++) {
+    const name = names[level - 1]!;
+    const [found]: { id: number }[] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from divisions where level = ${level} and lower(name) = lower(${name})
+          and parent_id is not distinct from ${parent} limit 1`,
+    );
+    parent = found
+      ? found.id
+      : (
+          await queryRows<{ id: number }>(
+            tx,
+            sql`insert into divisions (name, level, parent_id) values (${name}, ${level}, ${parent}) returning id`,
+          )
+        )[0]!.id;
+  }
+  return parent;
+}
+
+export interface MemberUpsert {
+  e: string;
+  fn: string;
+  sn: string;
+  em: string | null;
+  cn: string | null;
+  div: number | null;
+  co: string;
+  un: string | null;
+  sd: string | null;
+  bd: string | null;
+  ac: boolean;
+}
+
+/** Creates new members (unregistered: no credentials) and updates known ones; empty optional values keep what is there. */
+export async function upsertMembers(tx: Db, rows: MemberUpsert[]) {
+  return queryRows<{ id: number; employeeNumber: string; inserted: boolean }>(
+    tx,
+    sql`insert into members (employee_number, first_name, surname, email, cell_num, division_id, country, unit,
+                             start_date, birth_date, active)
+        select r.e, r.fn, r.sn, r.em, r.cn, r.div, r.co, coalesce(r.un, ''), r.sd::date, r.bd::date, r.ac
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(e text, fn text, sn text, em text, cn text, div int, co text, un text, sd text, bd text, ac boolean)
+        on conflict (employee_number) do update set
+          first_name = excluded.first_name,
+          surname = excluded.surname,
+          email = coalesce(excluded.email, members.email),
+          cell_num = coalesce(excluded.cell_num, members.cell_num),
+          division_id = coalesce(excluded.division_id, members.division_id),
+          country = excluded.country,
+          unit = case when excluded.unit = '' then members.unit else excluded.unit end,
+          start_date = coalesce(excluded.start_date, members.start_date),
+          birth_date = coalesce(excluded.birth_date, members.birth_date),
+          active = excluded.active,
+          updated_at = now()
+        returning id, employee_number as "employeeNumber", (xmax = 0) as inserted`,
+  );
+}
+
+export async function setMemberRolesByNumber(tx: Db, rows: { e: string; r: string }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update members m set roles = r.r, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(e text, r text)
+    where m.employee_number = r.e and m.roles <> r.r`);
+}
+
+/** Links members to their managers by employee number and marks those managers as managers. */
+export async function setManagersByNumber(tx: Db, rows: { e: string; m: string }[]) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows);
+  await tx.execute(sql`
+    update members m set manager_id = mg.id, updated_at = now()
+    from jsonb_to_recordset(${json}::jsonb) as r(e text, m text)
+    join members mg on mg.employee_number = r.m
+    where m.employee_number = r.e and m.manager_id is distinct from mg.id`);
+  await tx.execute(sql`
+    update members set is_manager = true, updated_at = now()
+    where employee_number in (select r.m from jsonb_to_recordset(${json}::jsonb) as r(e text, m text))
+      and not is_manager`);
+}
+
+/**
+ * Deactivated members are signed out everywhere. Every instance's session cache drops all it
+ * holds when the upload commits (roles, countries and units may have changed too).
+ */
+export async function revokeSessionsOf(tx: Db, employeeNumbers: string[]) {
+  await noticeSessionsChangedAtCommit(tx, { all: true });
+  if (employeeNumbers.length === 0) return;
+  await tx.execute(sql`
+    update sessions set revoked_at = now()
+    where revoked_at is null
+      and member_id in (select id from members where employee_number in (select jsonb_array_elements_text(${JSON.stringify(employeeNumbers)}::jsonb)))`);
+}
