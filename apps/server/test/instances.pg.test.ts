@@ -12,7 +12,7 @@ import { createMember, login, memberWithToken, TEST_PASSWORD } from './factories
 import { createKudos } from './feed-factories.ts';
 import { createBehaviour, fund, newKey, relaxLimits, send, setSetting } from './ledger-factories.ts';
 import { openStream } from './live-client.ts';
-import { ADDRESS, createCategory, createReward, watchCatalogueNotices } from './rewards-factories.ts';
+import { ADDRESS, createCategory, createReward, putBasketLine, watchCatalogueNotices } from './rewards-factories.ts';
 
 /**
  * Issue 15, "Several instances": two app instances, each with its own connection pool, on one
@@ -320,12 +320,7 @@ describe('two app instances on one PostgreSQL', () => {
     await atB.heardAll();
     expect(await shelf(b)).toMatchObject([{ name: 'Shelf Light', stockLeft: 5 }]);
 
-    const put = await b.request({
-      method: 'PUT',
-      url: `/api/rewards/basket/lines/${item.id}`,
-      token,
-      payload: { quantity: 2 },
-    });
+    const put = await putBasketLine(b, token, item.id, 2);
     expect(put.statusCode).toBe(200);
     expect((await send(b, '/api/rewards/checkout', token, { address: ADDRESS })).statusCode).toBe(200);
     expect(await shelf(b)).toMatchObject([{ stockLeft: 3 }]);

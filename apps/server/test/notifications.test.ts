@@ -4,7 +4,7 @@ import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { emailsTo, fund, send } from './ledger-factories.ts';
 import { openStream } from './live-client.ts';
-import { createCategory, createReward } from './rewards-factories.ts';
+import { createCategory, createReward, putBasketLine } from './rewards-factories.ts';
 
 const ctx = setupApp();
 const get = (token?: string) => ctx.request({ method: 'GET', url: '/api/notifications', token });
@@ -104,12 +104,7 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     const admin = await memberWithToken(ctx, { isAdminReports: true, firstName: 'Rewards', surname: 'Admin' });
     await fund(ctx.app, shopper.member.id, 100);
     const order = async () => {
-      await ctx.request({
-        method: 'PUT',
-        url: `/api/rewards/basket/lines/${item.id}`,
-        token: shopper.token,
-        payload: { quantity: 1 },
-      });
+      await putBasketLine(ctx, shopper.token, item.id, 1);
       return (await send(ctx, '/api/rewards/checkout', shopper.token, {})).json().orderId as number;
     };
     const first = await order();

@@ -3,7 +3,7 @@ import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { drawsOf, play, setPool } from './game-factories.ts';
 import { fund, send } from './ledger-factories.ts';
-import { codesFor, createCategory, createReward } from './rewards-factories.ts';
+import { codesFor, createCategory, createReward, putBasketLine } from './rewards-factories.ts';
 
 // Its own database: the orders and plays here would change the other report tests' totals.
 const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
@@ -28,12 +28,7 @@ describe('reports over rewards orders and Game Board plays', () => {
       pointsCost: 120,
       codes: codesFor('BK', 3),
     });
-    const line = await ctx.request({
-      method: 'PUT',
-      url: `/api/rewards/basket/lines/${voucher.id}`,
-      token,
-      payload: { quantity: 2 },
-    });
+    const line = await putBasketLine(ctx, token, voucher.id, 2);
     expect(line.statusCode).toBe(200);
     expect((await send(ctx, '/api/rewards/checkout', token, {})).statusCode).toBe(200);
 

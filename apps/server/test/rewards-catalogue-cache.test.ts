@@ -6,7 +6,14 @@ import { presentCatalogueItem } from '../src/modules/rewards/rewards.presenter.t
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { fund, newKey, send } from './ledger-factories.ts';
-import { ADDRESS, codesFor, createCategory, createReward, watchCatalogueNotices } from './rewards-factories.ts';
+import {
+  ADDRESS,
+  codesFor,
+  createCategory,
+  createReward,
+  putBasketLine,
+  watchCatalogueNotices,
+} from './rewards-factories.ts';
 
 /**
  * The catalogue's written answers (decision 0047), with caching on as in production: the same
@@ -322,12 +329,7 @@ describe('a change to the catalogue', () => {
       ['Dingo Lamp', 4],
       ['Dingo Mug', null],
     ]);
-    const put = await ctx.request({
-      method: 'PUT',
-      url: `/api/rewards/basket/lines/${limited.id}`,
-      token,
-      payload: { quantity: 3 },
-    });
+    const put = await putBasketLine(ctx, token, limited.id, 3);
     expect(put.statusCode).toBe(200);
     const placed = await send(ctx, '/api/rewards/checkout', token, { address: ADDRESS }, newKey());
     expect(placed.statusCode).toBe(200);
@@ -354,12 +356,7 @@ describe('a change to the catalogue', () => {
     await fund(ctx.app, member.id, 100);
     await notices.heardAll();
     expect((await itemsOf(token, category.slug)).map((i) => i.name)).toEqual(['Koala Fund']);
-    const put = await ctx.request({
-      method: 'PUT',
-      url: `/api/rewards/basket/lines/${donation.id}`,
-      token,
-      payload: { quantity: 2 },
-    });
+    const put = await putBasketLine(ctx, token, donation.id, 2);
     expect(put.statusCode).toBe(200);
     snapshot = { loads: 0, drops: 0 };
     expect((await send(ctx, '/api/rewards/checkout', token, {}, newKey())).statusCode).toBe(200);

@@ -12,14 +12,14 @@ import {
   createCategory,
   createReward,
   ordersOf,
+  putBasketLine,
   rewardRow,
 } from './rewards-factories.ts';
 
 const ctx = setupApp();
 const CHECKOUT = '/api/rewards/checkout';
 
-const putLine = (token: string, rewardId: number, quantity: number) =>
-  ctx.request({ method: 'PUT', url: `/api/rewards/basket/lines/${rewardId}`, token, payload: { quantity } });
+const putLine = (token: string, rewardId: number, quantity: number) => putBasketLine(ctx, token, rewardId, quantity);
 const get = (url: string, token?: string) => ctx.request({ method: 'GET', url, token });
 const cancel = (token: string | undefined, orderId: number | string, key: string | null = newKey()) =>
   send(ctx, `/api/orders/${orderId}/cancel`, token, {}, key);

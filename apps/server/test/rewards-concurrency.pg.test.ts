@@ -6,7 +6,14 @@ import { setupApp } from './build-app.ts';
 import { faultyDb, type Fault } from './faulty-db.ts';
 import { memberWithToken } from './factories.ts';
 import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
-import { allocatedCodes, codesFor, createCategory, createReward, rewardRow } from './rewards-factories.ts';
+import {
+  allocatedCodes,
+  codesFor,
+  createCategory,
+  createReward,
+  putBasketLine,
+  rewardRow,
+} from './rewards-factories.ts';
 
 /** Real concurrency, so PostgreSQL only (*.pg.test.ts): PGlite runs one transaction at a time. */
 // The send runner's database fails on demand (the failure test arms it); everything else is real.
@@ -14,8 +21,7 @@ const fault: Fault = { insertInto: null };
 const ctx = setupApp({}, { services: (s) => ({ ...s, sends: { ...s.sends, db: faultyDb(s.sends.db, fault) } }) });
 const CHECKOUT = '/api/rewards/checkout';
 
-const putLine = (token: string, rewardId: number, quantity: number) =>
-  ctx.request({ method: 'PUT', url: `/api/rewards/basket/lines/${rewardId}`, token, payload: { quantity } });
+const putLine = (token: string, rewardId: number, quantity: number) => putBasketLine(ctx, token, rewardId, quantity);
 
 async function shoppers(n: number, points: number, rewardId: number) {
   return Promise.all(

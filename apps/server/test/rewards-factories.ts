@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rewardCategories, rewardOrders, rewards, voucherCodes } from '../src/db/schema/index.ts';
 import { LIVE_CHANNEL } from '../src/modules/live/pg-relay.ts';
 import { insertCodes } from '../src/modules/rewards/orders.repository.ts';
+import type { TestContext } from './build-app.ts';
 
 /** A category of the test's own making. */
 export async function createCategory(app: FastifyInstance, name = `Category ${randomBytes(3).toString('hex')}`) {
@@ -91,3 +92,7 @@ export function watchCatalogueNotices(app: FastifyInstance) {
   }
   return watch;
 }
+
+/** PUT /api/rewards/basket/lines/{rewardId}: puts `quantity` of an item in the member's basket. */
+export const putBasketLine = (ctx: Pick<TestContext, 'request'>, token: string, rewardId: number, quantity: number) =>
+  ctx.request({ method: 'PUT', url: `/api/rewards/basket/lines/${rewardId}`, token, payload: { quantity } });

@@ -7,7 +7,7 @@ import { queueEmail, startMailDispatcher, type MailDispatcher } from '../src/mod
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
 import { createBehaviour, fund, relaxLimits, send, setSetting } from './ledger-factories.ts';
-import { ADDRESS, codesFor, createCategory, createReward } from './rewards-factories.ts';
+import { ADDRESS, codesFor, createCategory, createReward, putBasketLine } from './rewards-factories.ts';
 import { SmtpInbox } from './smtp-inbox.ts';
 import { apply, checked, csv, settled } from './upload-helpers.ts';
 
@@ -156,12 +156,7 @@ describe('e-mail over SMTP (smtp-server in the test)', () => {
     });
     const shopper = await memberWithToken(ctx, { firstName: 'Zanele' });
     await fund(ctx.app, shopper.member.id, 500);
-    await ctx.request({
-      method: 'PUT',
-      url: `/api/rewards/basket/lines/${voucher.id}`,
-      token: shopper.token,
-      payload: { quantity: 1 },
-    });
+    await putBasketLine(ctx, shopper.token, voucher.id, 1);
     const placed = await send(ctx, '/api/rewards/checkout', shopper.token, { address: ADDRESS });
     expect(placed.statusCode).toBe(200);
     const orderId = placed.json().orderId as number;
