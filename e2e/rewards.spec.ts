@@ -67,7 +67,9 @@ test('a South African member redeems rewards, sees the code and the balance, and
     .getByRole('navigation', { name: 'Reward categories' })
     .getByRole('link', { name: /Home & Living/ })
     .click();
+  await expect(page).toHaveURL(/\/redeemrewards\/home\?q=takealot$/);
   await page.getByLabel('Search rewards').fill('');
+  await expect(page).toHaveURL(/\/redeemrewards\/home$/);
   await page.getByRole('link', { name: 'Scented Candle Trio' }).click();
   await expect(page).toHaveURL(/\/redeemrewards\/item\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Scented Candle Trio' })).toBeVisible();

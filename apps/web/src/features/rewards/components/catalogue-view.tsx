@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, NavLink, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -51,13 +51,18 @@ export function CatalogueView({ category, pointsName, balance, basket }: Catalog
     setParams(next, { replace: !('page' in changes) });
   };
 
-  // Search as the member types (debounced), keeping the address shareable.
+  // Search as the member types (debounced), keeping the address shareable. The timer reads the
+  // newest render's address: a category picked while it ran must not be undone by a stale one.
+  const latest = useRef({ update, q: query.q });
+  useEffect(() => {
+    latest.current = { update, q: query.q };
+  });
   useEffect(() => {
     const handle = setTimeout(() => {
-      if ((search.trim() || undefined) !== query.q) update({ q: search.trim() || null });
+      const { update: apply, q } = latest.current;
+      if ((search.trim() || undefined) !== q) apply({ q: search.trim() || null });
     }, 350);
     return () => clearTimeout(handle);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
   const suffix = params.toString()
