@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KUDOS_PAGE_SIZE } from '@ovation/shared/schemas/feed';
 import type { AppServices } from '../src/services.ts';
+import { cachedPage, createKudosCaches, patchKudosItem } from '../src/modules/feed/kudos-caches.ts';
+import type { KudosRow } from '../src/modules/feed/kudos-feed.repository.ts';
+import { REACTORS_HELD_MAX, toItemReactors } from '../src/modules/feed/item-reactors.ts';
+import { viewerFlagsOn } from '../src/modules/feed/viewer-flags.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { createKudos, tableRecords } from './feed-factories.ts';
@@ -136,5 +140,115 @@ describe('shared Kudos Thread pages', () => {
     expect((await list(a.token))[0]!.messageLogId).toBe(item.id);
     expect((await anchored())[0]).toMatchObject({ messageLogId: first });
     expect((await anchored())[0]!.message).not.toBe('Changed behind the cache');
+  });
+});
+
+describe('viewers’ own flags on shared pages (decision 0048)', () => {
+  it('come from who reacted to each cached item, with no read per member', async () => {
+    const a = await memberWithToken(ctx);
+    const b = await memberWithToken(ctx);
+    const c = await memberWithToken(ctx);
+    const item = await createKudos(ctx.app, a.member.id, b.member.id);
+    ctx.app.liveBus.publishKudosCreated(item.id);
+    expect((await react(a.token, item.id)).statusCode).toBe(200);
+    const perMember = vi.spyOn(services.caches.kudos.viewerFlags, 'get');
+    expect((await list(b.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
+    // A reaction written behind the app's back is not seen: C's flags are not read for C…
+    await ctx.app.db.execute(
+      sql`insert into kudos_reactions (kudos_id, kind, member_id) values (${item.id}, 2, ${c.member.id})`,
+    );
+    expect((await list(c.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userCheered: false });
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      likeCount: 1,
+      userLiked: true,
+      userCheered: false,
+    });
+    expect((await recent(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: true });
+    expect(perMember).not.toHaveBeenCalled();
+    perMember.mockRestore();
+    await ctx.app.db.execute(sql`delete from kudos_reactions where kudos_id = ${item.id} and kind = 2`);
+    // …and C's own reaction through the app shows at once, for C alone.
+    const cheer = await ctx.request({
+      method: 'POST',
+      url: '/api/shoutouts/ShoutOutReact',
+      payload: { messageLogId: item.id, reactNum: 2, isRedactReact: false },
+      token: c.token,
+    });
+    expect(cheer.statusCode).toBe(200);
+    expect((await list(c.token)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      cheerCount: 1,
+      userLiked: false,
+      userCheered: true,
+    });
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      userLiked: true,
+      userCheered: false,
+    });
+  });
+
+  it('are read per member for an item with more reactions than are held', async () => {
+    const a = await memberWithToken(ctx);
+    const b = await memberWithToken(ctx);
+    const item = await createKudos(ctx.app, a.member.id, b.member.id);
+    expect((await react(a.token, item.id)).statusCode).toBe(200);
+    await ctx.app.db.execute(sql`update kudos set like_count = ${REACTORS_HELD_MAX + 1} where id = ${item.id}`);
+    ctx.app.liveBus.publishKudosCreated(item.id);
+    const perMember = vi.spyOn(services.caches.kudos.viewerFlags, 'get');
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      likeCount: REACTORS_HELD_MAX + 1,
+      userLiked: true,
+    });
+    expect((await list(b.token)).find((r) => r.messageLogId === item.id)).toMatchObject({ userLiked: false });
+    expect(perMember).toHaveBeenCalled();
+    perMember.mockRestore();
+    // The member's own withdrawal retires their flags read apart.
+    expect((await react(a.token, item.id, true)).statusCode).toBe(200);
+    expect((await list(a.token)).find((r) => r.messageLogId === item.id)).toMatchObject({
+      likeCount: REACTORS_HELD_MAX,
+      userLiked: false,
+    });
+    await ctx.app.db.execute(sql`update kudos set like_count = 0 where id = ${item.id}`);
+    ctx.app.liveBus.publishKudosCreated(item.id);
+  });
+
+  it('are never put back to an older state by a read that began earlier', async () => {
+    const caches = createKudosCaches(60_000);
+    const row = (reactors: number[]): KudosRow => ({
+      messageLogId: 7,
+      toMemberId: 1,
+      memberName: 'A B',
+      fromMemberName: 'C D',
+      f3: 'High Five',
+      message: 'Thanks',
+      likeCount: reactors.length,
+      cheerCount: 0,
+      supportCount: 0,
+      userLiked: false,
+      userCheered: false,
+      userSupported: false,
+      reactedUserLiked: '[]',
+      reactedUserCheered: '[]',
+      reactedUserSupported: '[]',
+      createdAtMs: 0,
+      reactors: toItemReactors(
+        reactors.length,
+        reactors,
+        reactors.map(() => 1),
+      ),
+    });
+    const page = () => cachedPage(caches, 'latest:1', async () => ({ rows: [row([])], hasMore: false }));
+    const liked = async (memberId: number) =>
+      (await viewerFlagsOn({ db: ctx.app.db, caches }, memberId, (await page()).rows)).get(7)?.userLiked ?? false;
+    await page(); // read 1
+    const older = 2; // e.g. the re-read of someone else's reaction, begun before member 5 reacted
+    const own = 3; // member 5's reaction, read after it committed
+    patchKudosItem(caches, row([5]), own);
+    patchKudosItem(caches, row([]), older);
+    expect(await liked(5)).toBe(true);
+    expect((await page()).rows[0]!.likeCount).toBe(1);
+    patchKudosItem(caches, row([5, 9]), 4);
+    expect(await liked(5)).toBe(true);
+    expect(await liked(9)).toBe(true);
+    expect(await liked(6)).toBe(false);
   });
 });

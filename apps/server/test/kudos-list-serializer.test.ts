@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shoutOutListResponseSchema } from '@ovation/shared/schemas/feed';
 import type { KudosRow } from '../src/modules/feed/kudos-feed.repository.ts';
-import { serializeKudosList } from '../src/modules/feed/kudos-list.serializer.ts';
-import { presentKudosTable } from '../src/modules/feed/kudos.presenter.ts';
+import { serializeKudosItems, serializeKudosList } from '../src/modules/feed/kudos-list.serializer.ts';
+import { presentKudosItem, presentKudosTable } from '../src/modules/feed/kudos.presenter.ts';
 import { NO_FLAGS } from '../src/modules/feed/viewer-flags.ts';
 
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -83,6 +83,27 @@ describe('serializeKudosList', () => {
     expect(parse(mine)[1]!.slice(9, 12)).toEqual([false, true, false]);
     expect(parse(theirs)[1]!.slice(9, 12)).toEqual([false, false, false]);
     expect(parse(theirs)[0]!.at(-1)).toBe(105);
+  });
+
+  it('reuses the text for viewers with no flags only while every item’s mins is unchanged', () => {
+    const page = rows.map((row) => ({ ...row }));
+    const expected = (at: number, more = false) =>
+      JSON.stringify({ shoutOuts: presentKudosTable(page, at), hasMore: more });
+    const first = serializeKudosList(page, new Map(), false, now);
+    expect(first).toBe(expected(now));
+    expect(serializeKudosList(page, new Map(), false, now + 1_000)).toBe(first);
+    expect(serializeKudosList(page, new Map(), true, now + 1_000)).toBe(expected(now + 1_000, true));
+    // A flagged viewer never gets the unflagged text…
+    const flagged = serializeKudosList(page, new Map([[42, { ...NO_FLAGS, userLiked: true }]]), false, now);
+    expect(JSON.parse(flagged).shoutOuts.rows[0][9]).toBe(true);
+    // …and a minute later the text is written again.
+    expect(serializeKudosList(page, new Map(), false, now + 60_000)).toBe(expected(now + 60_000));
+    expect(serializeKudosItems(page, new Map(), now)).toBe(
+      JSON.stringify(page.map((row) => presentKudosItem(row, now))),
+    );
+    expect(serializeKudosItems(page, new Map(), now + 60_000)).toBe(
+      JSON.stringify(page.map((row) => presentKudosItem(row, now + 60_000))),
+    );
   });
 
   it('writes an empty page', () => {

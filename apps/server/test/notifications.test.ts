@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
@@ -95,6 +96,36 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     await react(fan.token, id, 3);
     const items = (await get(recipient.token)).json().items as { kind: string; reaction: number | null }[];
     expect(items.filter((i) => i.kind === 'reaction').map((i) => i.reaction)).toEqual([3, 1]);
+  });
+
+  it('a reaction e-mails the member recognised, once, with their kudos word for word; not when inactive', async () => {
+    const sender = await memberWithToken(ctx);
+    const recipient = await memberWithToken(ctx, { firstName: 'Ayanda' });
+    const fan = await memberWithToken(ctx, { firstName: 'Pieter', surname: 'van Wyk' });
+    const message = 'Top 1% — "quotes", %s and a \\ backslash';
+    const id = (await send(ctx, '/api/high5/send', sender.token, { toMemberId: recipient.member.id, message })).json()
+      .messageLogIds[0] as number;
+    expect((await react(fan.token, id, 3)).statusCode).toBe(200);
+    expect((await react(fan.token, id, 3, true)).statusCode).toBe(200);
+    expect((await react(fan.token, id, 3)).statusCode).toBe(200);
+    const mails = (await emailsTo(ctx.app, recipient.member.email!)).filter((m) => m.kind === 'reaction');
+    expect(mails.map((m) => ({ subject: m.subject, bodyText: m.bodyText, sensitive: m.sensitive }))).toEqual([
+      {
+        subject: 'Pieter van Wyk supported your kudos',
+        bodyText: `Hi Ayanda,\n\nPieter van Wyk supported the kudos you received:\n\n"${message}"\n\nSee it in the Kudos Thread.`,
+        sensitive: false,
+      },
+    ]);
+    // An inactive recipient still has the bell row, but no e-mail.
+    await ctx.app.db.execute(sql`update members set active = false where id = ${recipient.member.id}`);
+    expect((await react(fan.token, id, 1)).statusCode).toBe(200);
+    expect((await emailsTo(ctx.app, recipient.member.email!)).filter((m) => m.kind === 'reaction')).toHaveLength(1);
+    const [bell] = await ctx.app.db
+      .execute(
+        sql`select count(*)::int as n from notifications where member_id = ${recipient.member.id} and kind = 'reaction'`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(bell!.n).toBe(2);
   });
 
   it("an administrator's change to an order reaches the member's bell; the member's own cancel does not", async () => {

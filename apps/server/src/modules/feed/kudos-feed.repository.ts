@@ -4,19 +4,31 @@ import { HIGH_FIVE_LABEL, KUDOS_KIND_LABELS, REACTIONS } from '@ovation/shared/v
 import type { Db } from '../../db/client.ts';
 import { kudosReactions } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import { queryRows, toNumber } from '../../lib/sql-rows.ts';
+import { REACTORS_HELD_MAX, toItemReactors, type ItemReactors } from './item-reactors.ts';
 
 /** At most this many names per reaction kind; the counts carry the totals. */
 export const REACTED_NAMES_LIMIT = 25;
 
 /**
  * A Kudos item as the query returns it (bigint ids may arrive as strings). `mins` is derived
- * from `createdAtMs` when presented, so a cached row stays right as time passes.
+ * from `createdAtMs` when presented, so a cached row stays right as time passes. `reactors`
+ * (never sent) says who reacted, for the viewers' own flags on shared rows; undefined when the
+ * item has more reactions than are held (REACTORS_HELD_MAX) or the row was made without them.
  */
 export type KudosRow = Omit<KudosItem, 'messageLogId' | 'mins'> & {
   messageLogId: number | string;
   createdAtMs: number | string;
+  reactors?: ItemReactors;
 };
+
+/** A row as the statement gives it: the reactors as two arrays, sorted by member. */
+type ReadRow = Omit<KudosRow, 'reactors'> & { reactorMembers?: unknown[] | null; reactorKinds?: unknown[] | null };
+
+function withReactors({ reactorMembers, reactorKinds, ...row }: ReadRow): KudosRow {
+  const total = toNumber(row.likeCount) + toNumber(row.cheerCount) + toNumber(row.supportCount);
+  return { ...row, reactors: toItemReactors(total, reactorMembers, reactorKinds) };
+}
 
 export interface KudosPage {
   rows: KudosRow[];
@@ -51,7 +63,9 @@ const PAY_IT_FORWARD = sql.raw(`'${KUDOS_KIND_LABELS.payitforward}'`);
 /**
  * Kudos items for one viewer, in one statement: `picked` chooses the kudos rows (an index
  * range on the primary key with a limit), then per row: primary-key joins for names and
- * behaviour, PK probes for the viewer's flags and limited index scans for reacted names.
+ * behaviour, PK probes for the viewer's flags, limited index scans for reacted names, and
+ * who reacted (an index-only range of the primary key, skipped beyond REACTORS_HELD_MAX), read
+ * in the same snapshot as the counts so the two always agree.
  */
 function itemsQuery(viewerId: number | null, picked: SQL): SQL {
   return sql`
@@ -68,8 +82,15 @@ function itemsQuery(viewerId: number | null, picked: SQL): SQL {
       ${reactedNames(REACTIONS.like, sql`k.like_count`)} as "reactedUserLiked",
       ${reactedNames(REACTIONS.cheer, sql`k.cheer_count`)} as "reactedUserCheered",
       ${reactedNames(REACTIONS.support, sql`k.support_count`)} as "reactedUserSupported",
-      (extract(epoch from k.created_at) * 1000)::float8 as "createdAtMs"
+      (extract(epoch from k.created_at) * 1000)::float8 as "createdAtMs",
+      rx."reactorMembers", rx."reactorKinds"
     from (${picked}) k
+    left join lateral (
+      select array_agg(r.member_id order by r.member_id, r.kind) as "reactorMembers",
+        array_agg(r.kind order by r.member_id, r.kind) as "reactorKinds"
+      from kudos_reactions r
+      where r.kudos_id = k.id and k.like_count + k.cheer_count + k.support_count between 1 and ${REACTORS_HELD_MAX}
+    ) rx on true
     join members tm on tm.id = k.to_member_id
     join members fm on fm.id = k.from_member_id
     left join behaviours b on b.id = k.behaviour_id
@@ -89,13 +110,13 @@ export async function findKudosPage(
 ): Promise<KudosPage> {
   const where = anchor === undefined ? sql`` : sql`where id <= ${anchor}`;
   const picked = sql`select * from kudos ${where} order by id desc limit ${size + 1} offset ${(page - 1) * size}`;
-  const rows = await queryRows<KudosRow>(db, itemsQuery(viewerId, picked));
-  return { rows: rows.slice(0, size), hasMore: rows.length > size };
+  const rows = await queryRows<ReadRow>(db, itemsQuery(viewerId, picked));
+  return { rows: rows.slice(0, size).map(withReactors), hasMore: rows.length > size };
 }
 
 export async function findKudosItem(db: Db, viewerId: number | null, kudosId: number): Promise<KudosRow | undefined> {
-  const [row] = await queryRows<KudosRow>(db, itemsQuery(viewerId, sql`select * from kudos where id = ${kudosId}`));
-  return row;
+  const [row] = await queryRows<ReadRow>(db, itemsQuery(viewerId, sql`select * from kudos where id = ${kudosId}`));
+  return row && withReactors(row);
 }
 
 const viewerReactionsQuery = preparedPerDb((db) =>

@@ -50,6 +50,24 @@ function fieldTexts(rows: KudosRow[], flags: ViewerFlagsById, now: number): stri
 }
 
 /**
+ * A page's text for viewers with none of its flags set (most viewers of most pages), kept per
+ * cached page and reused while every item's `mins` is unchanged: such a viewer's answer costs
+ * no serialising at all. Keyed by the page's rows object, so a reaction's patch starts afresh.
+ */
+interface UnflaggedText {
+  mins: number[];
+  text: string;
+}
+const unflaggedLists = new WeakMap<KudosRow[], { hasMore: boolean } & UnflaggedText>();
+const unflaggedItems = new WeakMap<KudosRow[], UnflaggedText>();
+
+function minsOf(rows: KudosRow[], now: number): number[] {
+  return rowsJson(rows).map(({ createdAtMs }) => Math.max(0, Math.floor((now - createdAtMs) / 60_000)));
+}
+
+const sameMins = (a: number[], b: number[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+
+/**
  * The ShoutOutList answer as JSON text, exactly what presentKudosTable + JSON.stringify give
  * (a test holds them equal), built from the shared page's precomputed field JSON plus the
  * viewer's flags and `mins` — the Kudos Thread's hottest path skips per-request serialising.
@@ -60,14 +78,32 @@ export function serializeKudosList(
   hasMore: boolean,
   now = Date.now(),
 ): string {
-  const rowTexts = fieldTexts(rows, flags, now).map((fields) => `[${fields.join(',')}]`);
-  return `{"shoutOuts":{"fields":${FIELDS_JSON},"rows":[${rowTexts.join(',')}]},"hasMore":${hasMore}}`;
+  const write = () => {
+    const rowTexts = fieldTexts(rows, flags, now).map((fields) => `[${fields.join(',')}]`);
+    return `{"shoutOuts":{"fields":${FIELDS_JSON},"rows":[${rowTexts.join(',')}]},"hasMore":${hasMore}}`;
+  };
+  if (flags.size > 0) return write();
+  const mins = minsOf(rows, now);
+  const kept = unflaggedLists.get(rows);
+  if (kept && kept.hasMore === hasMore && sameMins(kept.mins, mins)) return kept.text;
+  const text = write();
+  unflaggedLists.set(rows, { hasMore, mins, text });
+  return text;
 }
 
 /** Kudos items as a JSON array of records (Home's recentRecognition), like presentKudosItem gives. */
 export function serializeKudosItems(rows: KudosRow[], flags: ViewerFlagsById, now = Date.now()): string {
-  const items = fieldTexts(rows, flags, now).map(
-    (fields) => `{${fields.map((text, i) => `${KEYS_JSON[i]}:${text}`).join(',')}}`,
-  );
-  return `[${items.join(',')}]`;
+  const write = () => {
+    const items = fieldTexts(rows, flags, now).map(
+      (fields) => `{${fields.map((text, i) => `${KEYS_JSON[i]}:${text}`).join(',')}}`,
+    );
+    return `[${items.join(',')}]`;
+  };
+  if (flags.size > 0) return write();
+  const mins = minsOf(rows, now);
+  const kept = unflaggedItems.get(rows);
+  if (kept && sameMins(kept.mins, mins)) return kept.text;
+  const text = write();
+  unflaggedItems.set(rows, { mins, text });
+  return text;
 }

@@ -4,7 +4,8 @@ import { toNumber } from '../../lib/sql-rows.ts';
 
 /** A repository row with the spec's types (ids and counts as numbers, mins since posted). */
 export function presentKudosItem(row: KudosRow, now = Date.now()): KudosItem {
-  const { createdAtMs, ...rest } = row;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- who reacted is never sent
+  const { createdAtMs, reactors, ...rest } = row;
   return {
     ...rest,
     messageLogId: toNumber(row.messageLogId),

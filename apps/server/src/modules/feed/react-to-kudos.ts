@@ -6,7 +6,7 @@ import type { LiveBus } from '../live/live-bus.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { notifyReaction } from '../notifications/notify-reaction.ts';
 import { notificationEvent } from '../notifications/notify.ts';
-import { patchKudosItem, type KudosCaches } from './kudos-caches.ts';
+import { beginRead, patchKudosItem, type KudosCaches } from './kudos-caches.ts';
 import { findKudosItem } from './kudos-feed.repository.ts';
 import { presentKudosItem, presentKudosTable } from './kudos.presenter.ts';
 import { addReaction, removeReaction } from './reactions.repository.ts';
@@ -31,11 +31,13 @@ export async function reactToKudos(deps: ReactDeps, memberId: number, input: Req
   const changed = isRedactReact
     ? await removeReaction(deps.db, messageLogId, reactNum, memberId)
     : await addReaction(deps.db, messageLogId, reactNum, memberId);
+  const read = beginRead(deps.caches);
   const row = await findKudosItem(deps.db, memberId, messageLogId);
   if (!row) throw notFound(KUDOS_NOT_FOUND);
   if (changed) {
-    // This instance's cached pages show it at once; the event has every instance read it again.
-    patchKudosItem(deps.caches, row);
+    // This instance's cached pages show it at once (the member's own flag too: the row carries
+    // who reacted); the event has every instance read it again.
+    patchKudosItem(deps.caches, row, read);
     const item = presentKudosItem(row);
     deps.bus.publishReaction(
       {

@@ -1,18 +1,15 @@
 import type { Db } from '../../db/client.ts';
 import { findViewerReactions, type KudosRow } from './kudos-feed.repository.ts';
 import { toNumber } from '../../lib/sql-rows.ts';
+import { FLAG_BY_KIND, flagsFrom, NO_FLAGS, type ViewerFlags } from './item-reactors.ts';
+import { viewerFlagsKey, type KudosCaches } from './kudos-caches.ts';
 
-export interface ViewerFlags {
-  userLiked: boolean;
-  userCheered: boolean;
-  userSupported: boolean;
-}
+export { NO_FLAGS, type ViewerFlags } from './item-reactors.ts';
 
 /** The viewer's flags by kudos id; an item missing from the map has none set. */
 export type ViewerFlagsById = ReadonlyMap<number, ViewerFlags>;
 
-export const NO_FLAGS: ViewerFlags = Object.freeze({ userLiked: false, userCheered: false, userSupported: false });
-const FLAG_BY_KIND = { 1: 'userLiked', 2: 'userCheered', 3: 'userSupported' } as const;
+const NONE: ViewerFlagsById = new Map();
 
 /**
  * The viewer's own Like / Cheer / Support flags on shared (cacheable) rows, in one query —
@@ -32,4 +29,31 @@ export async function findViewerFlags(db: Db, viewerId: number, rows: KudosRow[]
     if (flag) flags.set(id, { ...(flags.get(id) ?? NO_FLAGS), [flag]: true });
   }
   return flags;
+}
+
+/**
+ * The viewer's own flags on shared, cached rows (decision 0048): from each row's reactors, with
+ * no database read; only the items with more reactions than are held (none, as a rule) are
+ * read, once per member and reaction generation (KudosCaches.viewerFlags).
+ */
+export function viewerFlagsOn(
+  deps: { db: Db; caches: KudosCaches },
+  viewerId: number,
+  rows: KudosRow[],
+): ViewerFlagsById | Promise<ViewerFlagsById> {
+  let flags: Map<number, ViewerFlags> | undefined;
+  let unheld: KudosRow[] | undefined;
+  for (const row of rows) {
+    if (row.reactors === undefined) {
+      (unheld ??= []).push(row);
+      continue;
+    }
+    const own = flagsFrom(row.reactors, viewerId);
+    if (own !== NO_FLAGS) (flags ??= new Map()).set(toNumber(row.messageLogId), own);
+  }
+  if (!unheld) return flags ?? NONE;
+  const read = unheld;
+  return deps.caches.viewerFlags
+    .get(viewerFlagsKey(deps.caches, viewerId, read), () => findViewerFlags(deps.db, viewerId, read))
+    .then((found) => (flags ? new Map([...flags, ...found]) : found));
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { getTodaysCelebrations } from '../celebrations/get-celebrations.ts';
 import { findKudosPage } from '../feed/kudos-feed.repository.ts';
-import { findViewerFlags } from '../feed/viewer-flags.ts';
+import { viewerFlagsOn } from '../feed/viewer-flags.ts';
 import { getTodaysCards, HOME_CARDS } from '../gettoknow/get-to-know.ts';
-import { viewerFlagsKey } from '../feed/kudos-caches.ts';
+import { cachedPage } from '../feed/kudos-caches.ts';
 import type { HomeCaches } from './home-caches.ts';
 import { serializeHomeData } from './home-data.serializer.ts';
 import { findLeaderboard } from './leaderboard.repository.ts';
@@ -23,20 +23,18 @@ export interface HomeDeps {
 
 /**
  * The Home screen's data in one call, as JSON text (HomeData). The latest items are shared
- * (cached like Kudos Thread pages, with the viewer's own flags cached apart); the aggregates
+ * (cached like Kudos Thread pages, with who reacted to them: the viewer's own flags need no read); the aggregates
  * come from the per-instance caches and are serialised once per cache refresh.
  */
 export async function getHomeData(deps: HomeDeps, viewerId: number): Promise<string> {
   const { kudos } = deps.caches;
   const [recent, cards, celebrations, leaderboard] = await Promise.all([
-    kudos.kudosPages
-      .get('recent', () => findKudosPage(deps.db, null, 1, undefined, RECENT_RECOGNITION))
-      .then(async (page) => ({
+    cachedPage(kudos, 'recent', () => findKudosPage(deps.db, null, 1, undefined, RECENT_RECOGNITION)).then(
+      async (page) => ({
         rows: page.rows,
-        flags: await kudos.viewerFlags.get(viewerFlagsKey(kudos, viewerId, page.rows), () =>
-          findViewerFlags(deps.db, viewerId, page.rows),
-        ),
-      })),
+        flags: await viewerFlagsOn({ db: deps.db, caches: kudos }, viewerId, page.rows),
+      }),
+    ),
     getTodaysCards(deps.db, deps.caches.getToKnow),
     getTodaysCelebrations({ db: deps.db, cache: deps.caches.celebrations, secret: deps.secret }),
     deps.caches.leaderboard.get('leaderboard', () => findLeaderboard(deps.db)),
