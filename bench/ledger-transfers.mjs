@@ -116,8 +116,10 @@ const scenarios = [
   },
 ];
 
+// BENCH_SCENARIOS=A (or B) runs only those scenarios.
+const only = process.env.BENCH_SCENARIOS?.split(',');
 const results = [];
-for (const s of scenarios) {
+for (const s of scenarios.filter((x) => !only || only.includes(x.name[0]))) {
   const result = await autocannon({
     url: base,
     connections,

@@ -1,6 +1,8 @@
-// Database round trips per send (issue 14): how many statements a Pay It Forward, a recognition
-// with points and a High Five send to PostgreSQL, counted at the driver (every
-// pg Client.query call is one round trip), through the real app in-process. Unlike the
+// Database round trips per send (issue 14): how many times a Pay It Forward, a recognition with
+// points and a High Five wait for PostgreSQL, and how many statements they send, counted at the
+// driver through the real app in-process. Every pg Client.query call is one statement; the calls
+// one client makes in the same turn of the event loop go out together (the send runner's
+// pipelined batches, decision 0049) and are one round trip. Unlike the
 // throughput benches this does not depend on how busy the machine is, so a before/after pair
 // compares cleanly on a shared machine. Usage:
 //   npx tsx bench/send-round-trips.ts [adminUrl=postgres://postgres@127.0.0.1:5432/postgres] [sends=20]
@@ -73,11 +75,18 @@ await app.ready();
 
 let counting = false;
 let count = 0;
+let trips = 0;
 const statements: string[] = [];
+const sentThisTurn = new Set<pg.Client>();
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (counting) {
     count += 1;
+    if (!sentThisTurn.has(this)) {
+      trips += 1;
+      sentThisTurn.add(this);
+      queueMicrotask(() => sentThisTurn.delete(this));
+    }
     const first = args[0] as string | { text?: string };
     statements.push((typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 110));
   }
@@ -124,13 +133,16 @@ for (const s of scenarios) {
   if (warm.statusCode !== 200) throw new Error(`${s.name}: ${warm.statusCode} ${warm.body}`);
   counting = true;
   count = 0;
+  trips = 0;
   statements.length = 0;
   for (let i = 0; i < sends; i++) {
     const res = await s.go();
     if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body}`);
   }
   counting = false;
-  console.log(`${s.name}: ${(count / sends).toFixed(1)} round trips per send`);
+  console.log(
+    `${s.name}: ${(trips / sends).toFixed(1)} round trips, ${(count / sends).toFixed(1)} statements per send`,
+  );
   if (process.env.VERBOSE) for (const text of statements.slice(0, count / sends)) console.log(`    ${text}`);
 }
 

@@ -75,7 +75,12 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
       .endRevoked(change, (ids) => liveSessionIds(app.db, ids))
       .catch((err: unknown) => app.log.warn({ err }, 'could not check live streams after a session change'));
   });
-  const sends = createSendServices(app.db, (event) => app.liveBus.publish(event), rateLimits);
+  const sends = createSendServices(
+    app.db,
+    app.database.transactions,
+    (event) => app.liveBus.publish(event),
+    rateLimits,
+  );
   return {
     caches: {
       kudos,

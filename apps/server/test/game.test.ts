@@ -6,13 +6,16 @@ import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { SETTING_DEFAULTS } from '../src/modules/settings/settings.repository.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
-import { faultyDb, type Fault } from './faulty-db.ts';
+import { faultyTransactions, type Fault } from './faulty-db.ts';
 import { drawsOf, play, poolOf, setPool } from './game-factories.ts';
 import { balancesOf, fund, newKey, setSetting } from './ledger-factories.ts';
 
 // The send runner's database fails on demand (the failure test arms it); everything else is real.
 const fault: Fault = { insertInto: null };
-const ctx = setupApp({}, { services: (s) => ({ ...s, sends: { ...s.sends, db: faultyDb(s.sends.db, fault) } }) });
+const ctx = setupApp(
+  {},
+  { services: (s) => ({ ...s, sends: { ...s.sends, transactions: faultyTransactions(s.sends.transactions, fault) } }) },
+);
 const board = (token?: string) => ctx.request({ method: 'GET', url: '/api/game/board', token });
 
 describe('GET /api/game/board', () => {

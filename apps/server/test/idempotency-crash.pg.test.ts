@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
+import type { Transactions } from '../src/db/batched-transaction.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
@@ -28,54 +28,45 @@ function newStall(): Stall {
   return stall;
 }
 
-/** Delays `then` of a query builder (and of the builders its methods return) until `before` settles. */
-function delayed<T extends object>(builder: T, before: () => Promise<void>): T {
-  return new Proxy(builder, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== 'function') return value;
-      if (prop === 'then') {
-        return (ok: (v: unknown) => unknown, fail: (e: unknown) => unknown) =>
-          before().then(() => (value as (...a: unknown[]) => unknown).call(target, ok, fail), fail);
-      }
-      return (...args: unknown[]) => {
-        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return out !== null && typeof out === 'object' ? delayed(out, before) : out;
-      };
-    },
-  });
-}
-
-/** The send database: an armed transaction stops forever at its first insert (after the ledger postings). */
-function stallingDb(db: Db, stall: Stall): Db {
-  return new Proxy(db, {
-    get(target, prop, receiver) {
-      if (prop !== 'transaction') return Reflect.get(target, prop, receiver) as unknown;
-      return ((work, config) =>
-        target.transaction(async (tx) => {
-          if (!stall.armed) return work(tx);
-          stall.armed = false;
-          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-            rows: { pid: number }[];
-          };
-          const forever = async () => {
-            stall.reached(rows[0]!.pid);
-            await stall.ended;
-          };
-          const stalling = new Proxy(tx, {
-            get(t, p, r) {
-              if (p !== 'insert') return Reflect.get(t, p, r) as unknown;
-              return (table: Parameters<Db['insert']>[0]) => delayed(t.insert(table), forever);
-            },
-          });
-          return work(stalling);
-        }, config)) as Db['transaction'];
-    },
-  });
+/**
+ * The send runner's transactions: an armed one stops forever after its first batch of statements
+ * has run (the key held, the ledger posted, the kudos written: the points moved but not committed).
+ */
+function stallingTransactions(transactions: Transactions, stall: Stall): Transactions {
+  return {
+    read: (statements) => transactions.read(statements),
+    run: (work, before) =>
+      transactions.run((t) => {
+        if (!stall.armed) return work(t);
+        stall.armed = false;
+        let stalled = false;
+        return work({
+          tx: () => t.tx(),
+          commit: (statements) => t.commit(statements),
+          async run(statements) {
+            const answers = await t.run(statements);
+            if (!stalled) {
+              stalled = true;
+              const { rows } = (await (await t.tx()).execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+                rows: { pid: number }[];
+              };
+              stall.reached(rows[0]!.pid);
+              await stall.ended;
+            }
+            return answers;
+          },
+        });
+      }, before),
+  };
 }
 
 const stall = newStall();
-const ctx = setupApp({}, { services: (s) => ({ ...s, sends: { ...s.sends, db: stallingDb(s.sends.db, stall) } }) });
+const ctx = setupApp(
+  {},
+  {
+    services: (s) => ({ ...s, sends: { ...s.sends, transactions: stallingTransactions(s.sends.transactions, stall) } }),
+  },
+);
 const URL = '/api/payitforward/send';
 
 describe('Idempotency-Key after a crash (PostgreSQL)', () => {
@@ -88,7 +79,7 @@ describe('Idempotency-Key after a crash (PostgreSQL)', () => {
     const payload = { toMemberId: other.id, points: 7, message: 'Sent through a crash' };
 
     // The terminated connection's error, which a dead process would never see.
-    const pool = ctx.app.database.pool!;
+    const pool = ctx.app.database.sendPool!;
     const quieted = new WeakSet<object>();
     const quiet = (client: { on(event: 'error', listener: () => void): unknown }) => {
       if (!quieted.has(client)) client.on('error', () => {});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { idempotencyKeys, members } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
 import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
@@ -63,5 +64,24 @@ describe('Idempotency-Key', () => {
       200,
     );
     expect((await balancesOf(ctx.app, other.id)).awardsPointsAvailable).toBe(5);
+  });
+  it('a retry refused before its transaction still replays the answer stored for the key, or 422 for another body', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const other = await createMember(ctx.app);
+    await fund(ctx.app, member.id, 10);
+    const key = newKey();
+    const payload = { toMemberId: other.id, points: 3, message: 'Sent, then the colleague left' };
+    const sent = await send(ctx, URL, token, payload, key);
+    expect(sent.statusCode).toBe(200);
+    // The recipient leaves: the same request would now be refused before any transaction.
+    await ctx.app.db.update(members).set({ active: false }).where(eq(members.id, other.id));
+    const retry = await send(ctx, URL, token, payload, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(sent.json());
+    const otherBody = await send(ctx, URL, token, { ...payload, points: 4 }, key);
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json().message).toBe('This Idempotency-Key was already used for a different request');
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(7);
   });
 });

@@ -37,6 +37,25 @@ afterAll(async () => {
   await b.app?.close();
 });
 
+/** A member reacts to (or withdraws from) a kudos item on one instance. */
+const react = (ctx: TestContext, token: string, messageLogId: number, reactNum: number, withdraw = false) =>
+  ctx.request({
+    method: 'POST',
+    url: '/api/shoutouts/ShoutOutReact',
+    token,
+    payload: { messageLogId, reactNum, isRedactReact: withdraw },
+  });
+
+/** Reads until `done` holds (another instance applies what it hears within milliseconds), or 2 s. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 100 && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
+
 /** Resolves when `app` has heard a notice that `matches` from the other instance (or its own commit). */
 function nextNotice(app: FastifyInstance, matches: (notice: InstanceNotice) => boolean): Promise<void> {
   return new Promise((resolve) => {
@@ -237,25 +256,62 @@ describe('two app instances on one PostgreSQL', () => {
     const atA = await openStream(port(a.app), `/api/live/stream?ticket=${await ticket(a)}`);
     const atB = await openStream(port(b.app), `/api/live/stream?ticket=${await ticket(b)}`);
     await Promise.all([atA.waitFor(': connected'), atB.waitFor(': connected')]);
-    const react = await a.request({
-      method: 'POST',
-      url: '/api/shoutouts/ShoutOutReact',
-      token,
-      payload: { messageLogId: item.id, reactNum: 1, isRedactReact: false },
-    });
-    expect(react.statusCode).toBe(200);
+    expect((await react(a, token, item.id, 1)).statusCode).toBe(200);
     const event = `event: reaction\ndata: {"messageLogId":${item.id},"likeCount":1,"cheerCount":0,"supportCount":0}\n\n`;
     await Promise.all([atA.waitFor(event), atB.waitFor(event)]);
     atA.close();
     atB.close();
     // The reacting instance shows it at once; the other once it has read the item again.
     expect(likeCountOf(await list(a))).toBe(1);
-    let seenAtB = likeCountOf(await list(b));
-    for (let i = 0; i < 100 && seenAtB !== 1; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      seenAtB = likeCountOf(await list(b));
-    }
-    expect(seenAtB).toBe(1);
+    expect(
+      await eventually(
+        async () => likeCountOf(await list(b)),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
+  });
+
+  it('show a member’s own reaction flag on the other instance’s cached pages, to that member alone (decision 0048)', async () => {
+    const reacting = await memberWithToken(a);
+    const other = await memberWithToken(b);
+    const item = await createKudos(a.app, other.member.id, reacting.member.id);
+    a.app.liveBus.publishKudosCreated(item.id);
+    const flagsAt = async (ctx: TestContext, token: string) => {
+      const { shoutOuts } = (
+        await ctx.request({ method: 'POST', url: '/api/shoutouts/ShoutOutList', token, payload: { page: 1 } })
+      ).json() as { shoutOuts: { fields: string[]; rows: unknown[][] } };
+      const row = shoutOuts.rows.find((r) => r[shoutOuts.fields.indexOf('messageLogId')] === item.id)!;
+      return {
+        cheerCount: row[shoutOuts.fields.indexOf('cheerCount')],
+        userCheered: row[shoutOuts.fields.indexOf('userCheered')],
+      };
+    };
+    // B hears of the new item through the relay; wait until its page 1 holds it, uncheered.
+    const heldAtB = await eventually(
+      () => flagsAt(b, reacting.token).catch(() => undefined),
+      (flags) => flags !== undefined,
+    );
+    expect(heldAtB).toEqual({ cheerCount: 0, userCheered: false });
+    expect(await flagsAt(b, other.token)).toEqual({ cheerCount: 0, userCheered: false });
+
+    expect((await react(a, reacting.token, item.id, 2)).statusCode).toBe(200);
+    // The reacting instance at once; the other once it has read the item (and who reacted) again.
+    expect(await flagsAt(a, reacting.token)).toEqual({ cheerCount: 1, userCheered: true });
+    const cheeredAtB = await eventually(
+      () => flagsAt(b, reacting.token),
+      (flags) => flags.cheerCount === 1,
+    );
+    expect(cheeredAtB).toEqual({ cheerCount: 1, userCheered: true });
+    expect(await flagsAt(b, other.token)).toEqual({ cheerCount: 1, userCheered: false });
+
+    // Withdrawn on B: both instances' pages lose the flag.
+    expect((await react(b, reacting.token, item.id, 2, true)).statusCode).toBe(200);
+    expect(await flagsAt(b, reacting.token)).toEqual({ cheerCount: 0, userCheered: false });
+    const withdrawnAtA = await eventually(
+      () => flagsAt(a, reacting.token),
+      (flags) => flags.cheerCount === 0,
+    );
+    expect(withdrawnAtA).toEqual({ cheerCount: 0, userCheered: false });
   });
 
   it('send each queued e-mail once while both instances dispatch', async () => {

@@ -14,12 +14,15 @@ import { InsufficientFundsError, transfer, transferMany } from '../src/modules/l
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
-import { faultyDb, type Fault } from './faulty-db.ts';
+import { faultyTransactions, type Fault } from './faulty-db.ts';
 import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
 
 // The send runner's database fails on demand (the failure test arms it); everything else is real.
 const fault: Fault = { insertInto: null };
-const ctx = setupApp({}, { services: (s) => ({ ...s, sends: { ...s.sends, db: faultyDb(s.sends.db, fault) } }) });
+const ctx = setupApp(
+  {},
+  { services: (s) => ({ ...s, sends: { ...s.sends, transactions: faultyTransactions(s.sends.transactions, fault) } }) },
+);
 
 async function pointsAccounts(n: number) {
   const ids: number[] = [];

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { basketLines, emailOutbox, idempotencyKeys, rewardOrders } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
-import { faultyDb, type Fault } from './faulty-db.ts';
+import { faultyTransactions, type Fault } from './faulty-db.ts';
 import { memberWithToken } from './factories.ts';
 import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
 import {
@@ -18,7 +18,10 @@ import {
 /** Real concurrency, so PostgreSQL only (*.pg.test.ts): PGlite runs one transaction at a time. */
 // The send runner's database fails on demand (the failure test arms it); everything else is real.
 const fault: Fault = { insertInto: null };
-const ctx = setupApp({}, { services: (s) => ({ ...s, sends: { ...s.sends, db: faultyDb(s.sends.db, fault) } }) });
+const ctx = setupApp(
+  {},
+  { services: (s) => ({ ...s, sends: { ...s.sends, transactions: faultyTransactions(s.sends.transactions, fault) } }) },
+);
 const CHECKOUT = '/api/rewards/checkout';
 
 const putLine = (token: string, rewardId: number, quantity: number) => putBasketLine(ctx, token, rewardId, quantity);

@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 60 });
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 45 });
   await migrateDatabase(database);
   return {
     ...database,

@@ -6,7 +6,7 @@ import { applyUpload } from '../src/modules/uploads/apply-upload.ts';
 import { SendRateLimiter } from '../src/modules/sends/send-limits.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
-import { faultyDb, type Fault } from './faulty-db.ts';
+import { faultyTransactions, type Fault } from './faulty-db.ts';
 import { setSetting } from './ledger-factories.ts';
 import { apply, checked, csv, settled } from './upload-helpers.ts';
 
@@ -105,7 +105,8 @@ describe('members credited by a points upload are told (decision 0044)', () => {
     await ctx.app.db.execute(sql`update uploads set status = 'applying' where id = ${up.uploadId}`);
     const fault: Fault = { insertInto: emailOutbox };
     const deps = {
-      db: faultyDb(ctx.app.db, fault),
+      db: ctx.app.db,
+      transactions: faultyTransactions(ctx.app.database.transactions, fault),
       log: ctx.app.log,
       limiter: new SendRateLimiter(),
       publish: () => undefined,

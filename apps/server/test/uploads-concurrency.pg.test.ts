@@ -127,7 +127,13 @@ describe('points uploads on PostgreSQL', () => {
     const up = await checked(ctx, token, 'points', { name: 'crash.csv', bytes: csv(rows) });
     // Claim it as the route does, then run the apply with a process that dies after the first chunk.
     await ctx.app.db.execute(sql`update uploads set status = 'applying' where id = ${up.uploadId}`);
-    const deps = { db: ctx.app.db, log: ctx.app.log, limiter: new SendRateLimiter(), publish: () => undefined };
+    const deps = {
+      db: ctx.app.db,
+      transactions: ctx.app.database.transactions,
+      log: ctx.app.log,
+      limiter: new SendRateLimiter(),
+      publish: () => undefined,
+    };
     await expect(
       applyUpload(
         {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import { pipelinedTransactions, sequentialTransactions, type Transactions } from './batched-transaction.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -13,6 +14,10 @@ export interface Database {
   driver: 'pglite' | 'pg';
   /** The pg pool, when on PostgreSQL (for work that needs one connection, like advisory locks). */
   pool?: Pool;
+  /** The send runner's own pool on PostgreSQL, in pg's pipeline mode (decision 0049). */
+  sendPool?: Pool;
+  /** The send runner's transactions: pipelined on PostgreSQL, sequential on PGlite (decision 0049). */
+  transactions: Transactions;
   /**
    * PGlite only: hears the database's NOTIFYs on a channel (PostgreSQL instances listen through
    * the live relay's own connection instead). Answers a function that stops listening.
@@ -33,9 +38,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // DATABASE_POOL_SIZE connections for reads and ordinary work, and a third as many again for
+    // the send runner's pipelined transactions (each is held for about two round trips).
+    const size = options.poolSize ?? 20;
+    const sendsSize = Math.max(2, Math.ceil(size / 3));
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: size });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    return { db, driver: 'pg', pool, close: () => pool.end() };
+    // The send runner's own connections, in pg's pipeline mode (statements sent together, decision
+    // 0049); apart from the main pool because pipelining refuses cursors, which exports use.
+    const pipelined = new pg.default.Pool({
+      connectionString: options.databaseUrl,
+      max: sendsSize,
+      pipeline: true,
+    } as ConstructorParameters<typeof pg.default.Pool>[0]);
+    const transactions = pipelinedTransactions(pipelined, (client) => drizzle({ client, schema }) as unknown as Db);
+    return {
+      db,
+      driver: 'pg',
+      pool,
+      sendPool: pipelined,
+      transactions,
+      close: async () => {
+        await Promise.all([pool.end(), pipelined.end()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -46,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
+    transactions: sequentialTransactions(db),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };

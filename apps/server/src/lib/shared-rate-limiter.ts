@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { Row, Statement } from '../db/statement.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
 /** A hit to tell other instances: [limiter name, hashed key, limit, window in ms]. */
@@ -106,24 +107,38 @@ export class SharedRateLimiter extends RateLimiter {
    * limit is refused from memory, without a round trip, until its window ends.
    */
   async take(key: string): Promise<boolean> {
+    const counted = this.takeStatement(key);
+    if (typeof counted === 'boolean') return counted;
+    const result = (await this.shared.db!.execute(counted.sql)) as unknown as { rows: Row[] };
+    return counted.read(result.rows);
+  }
+
+  /**
+   * take() as a statement, for a caller that sends it with others (the send runner, decision
+   * 0049); a boolean when memory decides (no database, or a key already over its limit).
+   */
+  takeStatement(key: string): Statement<boolean> | boolean {
     const hashed = digest(key);
     const db = this.shared.db;
     if (!db) return super.hit(hashed);
     if (super.isLimited(hashed)) return false;
-    const result = (await db.execute(sql`
-      insert into rate_limit_counts as c (name, key, n, reset_at)
-      values (${this.name}, ${hashed}, 1, now() + make_interval(secs => ${this.windowMs / 1000}))
-      on conflict (name, key) do update set
-        n = case when c.reset_at <= now() then 1 else c.n + 1 end,
-        reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-      returning n, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`)) as unknown as {
-      rows: { n: number; reset_ms: number }[];
+    return {
+      sql: sql`
+        insert into rate_limit_counts as c (name, key, n, reset_at)
+        values (${this.name}::text, ${hashed}::text, 1, now() + make_interval(secs => ${this.windowMs / 1000}::float8))
+        on conflict (name, key) do update set
+          n = case when c.reset_at <= now() then 1 else c.n + 1 end,
+          reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+        returning n, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`,
+      name: 'rate_limit_take',
+      read: (rows) => {
+        void this.shared.sweep(db).catch(() => undefined);
+        const n = Number(rows[0]!.n);
+        // Over the limit: refused from memory until the window ends (no round trip per refusal).
+        if (n > this.limit) super.block(hashed, Number(rows[0]!.reset_ms));
+        return n <= this.limit;
+      },
     };
-    void this.shared.sweep(db).catch(() => undefined);
-    const { n, reset_ms: resetMs } = result.rows[0]!;
-    // Over the limit: refused from memory until the window ends (no round trip per refusal).
-    if (n > this.limit) super.block(hashed, resetMs);
-    return n <= this.limit;
   }
 
   /**

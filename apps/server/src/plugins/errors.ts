@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_TYPES, type ProblemDetails } from '@ovation/shared/errors';
 import { AppError, StoredAnswer } from '../lib/app-errors.ts';
 import { isUniqueViolation, postgresDataError } from '../lib/pg-errors.ts';
-import { replay } from './idempotency/idempotency.plugin.ts';
+import { replay, standingAnswer } from './idempotency/idempotency.plugin.ts';
 
 const VALIDATION_TITLE = 'One or more validation errors occurred.';
 
@@ -47,8 +47,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = String(request.id);
+    // A refusal under an Idempotency-Key: an answer already stored for the key stands instead.
+    const standing = thrown instanceof AppError ? await standingAnswer(app.db, request) : null;
+    const error = (standing ?? thrown) as FastifyError;
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

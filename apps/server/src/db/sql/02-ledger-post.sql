@@ -144,8 +144,18 @@ BEGIN
     INTO v_mine FROM ledger_accounts WHERE member_id = p_balances_of;
   END IF;
 
+  -- The ids stay readable for the rest of the transaction (ledger_posted_ids()): a statement the
+  -- send runner sends after this one, without waiting for its answer, can name them (0049).
+  PERFORM set_config('ovation.ledger_posted', array_to_string(v_tx_ids, ','), true);
   RETURN jsonb_build_object('t', to_jsonb(v_tx_ids), 'a', to_jsonb(v_ids), 'b', v_result, 'm', v_mine);
 END;
+$$;
+--> statement-breakpoint
+-- The transaction ids of this transaction's latest ledger_post call, in input order (empty when
+-- it made none): e.g. a kudos item names the posting that moved its points (decision 0049).
+CREATE OR REPLACE FUNCTION ledger_posted_ids() RETURNS bigint[]
+LANGUAGE sql VOLATILE AS $$
+  SELECT coalesce(string_to_array(nullif(current_setting('ovation.ledger_posted', true), ''), ',')::bigint[], '{}')
 $$;
 --> statement-breakpoint
 -- The original one-argument form (decision 0010), kept for callers that need no balances.

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Statement } from '../../db/statement.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 
@@ -79,6 +80,22 @@ export interface MemberBalances {
   awardsPointsAvailable: number;
   awardsPointsAvailable1: number;
   awardsPointsAvailableMng: number;
+}
+
+/** readMemberBalances as a statement the send runner sends with the work's others (decision 0049). */
+export function memberBalancesStatement(memberId: number): Statement<MemberBalances> {
+  return {
+    sql: sql`select coalesce(sum(balance) filter (where kind = 'points'), 0) as points,
+                    coalesce(sum(balance) filter (where kind = 'plays'), 0) as plays,
+                    coalesce(sum(balance) filter (where kind = 'team_budget'), 0) as budget
+             from ledger_accounts where member_id = ${memberId}::int`,
+    name: 'member_balances',
+    read: (rows) => ({
+      awardsPointsAvailable: Number(rows[0]?.points ?? 0),
+      awardsPointsAvailable1: Number(rows[0]?.plays ?? 0),
+      awardsPointsAvailableMng: Number(rows[0]?.budget ?? 0),
+    }),
+  };
 }
 
 /** A member's three balances in one query (0 for an account not created yet). */

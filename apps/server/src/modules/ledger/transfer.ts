@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerTransactionKind } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
+import type { Row, Statement } from '../../db/statement.ts';
 import type { MemberAccountKind, MemberBalances, SystemAccountKind } from './accounts.repository.ts';
 import { pgErrorCode } from './with-retry.ts';
 
@@ -84,6 +85,50 @@ function insufficientFunds(error: unknown): InsufficientFundsError | null {
   return new InsufficientFundsError(id ?? 0, balance ?? 0, needed ?? 0);
 }
 
+interface Posted {
+  t: (number | string)[];
+  a: (number | string)[];
+  b: Record<string, number | string>;
+  m: { p: number | string; y: number | string; g: number | string } | null;
+}
+
+/**
+ * transferMany as a statement (decision 0049): the send runner sends it with the flow's other
+ * statements. The transactions' ids are also left for the rest of the database transaction in
+ * `ledger_posted_ids()`, so a statement sent after it can name them (a kudos item its posting).
+ */
+export function transferStatement(specs: TransferSpec[], options: TransferOptions = {}): Statement<TransferResult> {
+  validate(specs);
+  const payload = specs.map((spec) => ({
+    kind: spec.kind,
+    memo: spec.memo ?? '',
+    actor: spec.actorMemberId ?? null,
+    legs: spec.legs.map(legJson),
+  }));
+  return {
+    sql: sql`select ledger_post(${JSON.stringify(payload)}::jsonb, ${options.balancesOf ?? null}::int) as posted`,
+    name: 'ledger_post',
+    fail: (error) => insufficientFunds(error) ?? error,
+    read: (rows) => {
+      const posted = rows[0]!.posted as Posted;
+      return {
+        transactionIds: posted.t.map(Number),
+        legAccountIds: posted.a.map(Number),
+        balances: new Map(Object.entries(posted.b).map(([id, balance]) => [Number(id), Number(balance)])),
+        ...(posted.m
+          ? {
+              memberBalances: {
+                awardsPointsAvailable: Number(posted.m.p),
+                awardsPointsAvailable1: Number(posted.m.y),
+                awardsPointsAvailableMng: Number(posted.m.g),
+              },
+            }
+          : {}),
+      };
+    },
+  };
+}
+
 /**
  * Posts one or more ledger transactions in one database round trip: the `ledger_post` function
  * (src/db/sql/02-ledger-post.sql, docs/decisions/0010) opens missing member accounts, locks the
@@ -98,43 +143,14 @@ export async function transferMany(
   specs: TransferSpec[],
   options: TransferOptions = {},
 ): Promise<TransferResult> {
-  validate(specs);
-  const payload = specs.map((spec) => ({
-    kind: spec.kind,
-    memo: spec.memo ?? '',
-    actor: spec.actorMemberId ?? null,
-    legs: spec.legs.map(legJson),
-  }));
-  let posted: {
-    t: number[];
-    a: number[];
-    b: Record<string, number>;
-    m: { p: number | string; y: number | string; g: number | string } | null;
-  };
+  const statement = transferStatement(specs, options);
+  let rows: Row[];
   try {
-    const result = (await db.execute(
-      sql`select ledger_post(${JSON.stringify(payload)}::jsonb, ${options.balancesOf ?? null}::int) as posted`,
-    )) as unknown as {
-      rows: { posted: typeof posted }[];
-    };
-    posted = result.rows[0]!.posted;
+    rows = ((await db.execute(statement.sql)) as unknown as { rows: Row[] }).rows;
   } catch (error) {
-    throw insufficientFunds(error) ?? error;
+    throw statement.fail!(error);
   }
-  return {
-    transactionIds: posted.t.map(Number),
-    legAccountIds: posted.a.map(Number),
-    balances: new Map(Object.entries(posted.b).map(([id, balance]) => [Number(id), Number(balance)])),
-    ...(posted.m
-      ? {
-          memberBalances: {
-            awardsPointsAvailable: Number(posted.m.p),
-            awardsPointsAvailable1: Number(posted.m.y),
-            awardsPointsAvailableMng: Number(posted.m.g),
-          },
-        }
-      : {}),
-  };
+  return statement.read(rows);
 }
 
 /** One ledger transaction (see transferMany). */

@@ -1,5 +1,6 @@
 import { asc, desc, eq, isNull, lt, lte, and, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Statement } from '../../db/statement.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 
 export interface OutgoingEmail {
@@ -24,11 +25,27 @@ export async function insertEmail(db: Db, email: OutgoingEmail) {
   return row!.id;
 }
 
-/** Several e-mails in one statement (a send's recipient and manager mails); ids in the given order. */
-export async function insertEmails(db: Db, emails: OutgoingEmail[]): Promise<number[]> {
-  if (emails.length === 0) return [];
-  const rows = await db.insert(emailOutbox).values(emails.map(outboxRow)).returning({ id: emailOutbox.id });
-  return rows.map((r) => r.id);
+/**
+ * Several e-mails in one statement (a send's recipient and manager mails), as a statement the send
+ * runner sends with the work's others (decision 0049); reads their ids in the given order.
+ */
+export function emailsStatement(emails: OutgoingEmail[]): Statement<number[]> {
+  const payload = emails.map((e) => ({
+    kind: e.kind,
+    to_address: e.to,
+    subject: e.subject,
+    body_text: e.text,
+    sensitive: e.sensitive ?? false,
+  }));
+  return {
+    sql: sql`insert into email_outbox (kind, to_address, subject, body_text, sensitive)
+             select r.kind, r.to_address, r.subject, r.body_text, r.sensitive
+             from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
+               as r(kind text, to_address text, subject text, body_text text, sensitive boolean)
+             returning id`,
+    name: 'email_outbox_insert',
+    read: (rows) => rows.map((r) => Number(r.id)),
+  };
 }
 
 /** Gives up on an e-mail after this many failed deliveries (it stays in the outbox to read). */

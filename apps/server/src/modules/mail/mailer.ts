@@ -5,7 +5,6 @@ import { frameMail, type FramedMail, type MailFrame } from './mail-frame.ts';
 import {
   MAX_DELIVERY_ATTEMPTS,
   insertEmail,
-  insertEmails,
   claimPendingEmails,
   markEmailFailed,
   markEmailSent,
@@ -21,12 +20,6 @@ export async function queueEmail(db: Db, log: FastifyBaseLogger, email: Outgoing
   const id = await insertEmail(db, email);
   log.info({ outboxId: id, kind: email.kind }, 'e-mail queued in outbox');
   return id;
-}
-
-/** Queues several e-mails in one statement (the send runner's mails). */
-export async function queueEmails(db: Db, log: FastifyBaseLogger, emails: OutgoingEmail[]): Promise<void> {
-  const ids = await insertEmails(db, emails);
-  emails.forEach((email, i) => log.info({ outboxId: ids[i], kind: email.kind }, 'e-mail queued in outbox'));
 }
 
 export interface MailDispatcher {

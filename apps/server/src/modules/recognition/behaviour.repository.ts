@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { behaviours } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import type { Statement } from '../../db/statement.ts';
 
-/** A behaviour members can still be recognised for. */
-export async function findActiveBehaviour(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: behaviours.id, name: behaviours.name })
-    .from(behaviours)
-    .where(and(eq(behaviours.id, id), eq(behaviours.active, true)))
-    .limit(1);
-  return row;
+/** A behaviour members can still be recognised for, as a statement read with the send's others (decision 0049). */
+export function activeBehaviourStatement(id: number): Statement<{ id: number; name: string } | undefined> {
+  return {
+    sql: sql`select id, name from behaviours where id = ${id}::int and active`,
+    name: 'send_active_behaviour',
+    read: (rows) => (rows[0] ? { id: Number(rows[0].id), name: String(rows[0].name) } : undefined),
+  };
 }

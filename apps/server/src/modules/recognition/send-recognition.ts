@@ -2,14 +2,14 @@ import type { RecognitionSendRequest, SendResponse } from '@ovation/shared/schem
 import { businessRule, fieldError, forbidden } from '../../lib/app-errors.ts';
 import type { TransferSpec } from '../ledger/transfer.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { readSettings } from '../settings/settings.repository.ts';
+import { settingsStatement } from '../settings/settings.repository.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
 import { grantDailyPlays } from '../sends/send-limits.ts';
 import { namesList } from '../sends/names-list.ts';
-import { findActiveMembers, type SendMember } from '../sends/recipients.repository.ts';
+import { activeMembersStatement, type SendMember } from '../sends/recipients.repository.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import type { Sender } from '../sends/sender.ts';
-import { findActiveBehaviour } from './behaviour.repository.ts';
+import { activeBehaviourStatement } from './behaviour.repository.ts';
 
 /** Team budget points to each recipient, and the game plays each recipient earns (`plays` by id). */
 function recognitionPostings(
@@ -65,11 +65,11 @@ export async function sendRecognition(
   if (toIds.includes(sender.memberId)) throw fieldError('toMemberIds', 'You cannot recognise yourself');
   if (points > 0 && !sender.capabilities.manageTeam) throw forbidden('Only managers can add points to a recognition');
 
-  const [recipients, behaviour, settings, senders] = await Promise.all([
-    findActiveMembers(deps.db, toIds),
-    findActiveBehaviour(deps.db, input.behaviourId),
-    readSettings(deps.db, [...KUDOS_SEND_SETTINGS, 'playsPerRecognition', 'playsDailyCap']),
-    findActiveMembers(deps.db, [sender.memberId]),
+  const [recipients, behaviour, settings, senders] = await deps.transactions.read([
+    activeMembersStatement(toIds),
+    activeBehaviourStatement(input.behaviourId),
+    settingsStatement([...KUDOS_SEND_SETTINGS, 'playsPerRecognition', 'playsDailyCap']),
+    activeMembersStatement([sender.memberId]),
   ]);
   if (recipients.length !== toIds.length)
     throw fieldError('toMemberIds', 'Choose colleagues who are still with the firm');

@@ -1,13 +1,12 @@
 import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import type { KudosKind } from '@ovation/shared/vocabulary';
-import type { Db } from '../../db/client.ts';
 import type { AppError } from '../../lib/app-errors.ts';
-import type { InsufficientFundsError, TransferSpec } from '../ledger/transfer.ts';
+import type { InsufficientFundsError } from '../ledger/transfer.ts';
 import { notificationEvent, notificationKindOf } from '../notifications/notify.ts';
 import { kudosMails } from './kudos-mail.ts';
-import { insertKudos } from './kudos.repository.ts';
+import { kudosStatement } from './kudos.repository.ts';
 import type { SendMember } from './recipients.repository.ts';
-import type { SendPlan } from './run-send.ts';
+import type { SendCheck, SendPlan } from './run-send.ts';
 import { countPairSends } from './send-limits.ts';
 
 /** The programme settings every kudos send reads. */
@@ -28,12 +27,12 @@ export interface KudosSend {
   notifyManager: boolean;
   settings: { pointsName: string; pairDailyLimit: number; sendRateLimitPerMinute: number };
   /** Checks after the per-pair daily limit (which every kudos send counts first). */
-  checks?: Array<(tx: Db) => Promise<void>>;
+  checks?: SendCheck[];
   /**
    * The ledger transactions; the first one is the one that moved `points`. A function when
    * they depend on rows counted in the transaction (the plays a recipient may still earn today).
    */
-  postings?: TransferSpec[] | ((tx: Db) => Promise<TransferSpec[]>);
+  postings?: SendPlan<number[], SendResponse>['postings'];
   refuseInsufficient?: (error: InsufficientFundsError) => AppError;
   /** The confirmation shown to the sender (a function: read after the postings). */
   thanks: string | (() => string);
@@ -52,39 +51,37 @@ export function kudosPlan(send: KudosSend): SendPlan<number[], SendResponse> {
   return {
     actorMemberId: sender.id,
     ratePerMinute: settings.sendRateLimitPerMinute,
-    checks: [(tx) => countPairSends(tx, sender.id, recipients, settings.pairDailyLimit), ...(send.checks ?? [])],
+    checks: [countPairSends(sender.id, recipients, settings.pairDailyLimit), ...(send.checks ?? [])],
     postings: send.postings ?? [],
     refuseInsufficient: send.refuseInsufficient,
-    // The items and the recipients' bells in one statement (ids follow the rows' order).
-    write: (tx, posted) =>
-      insertKudos(
-        tx,
-        recipients.map((r) => ({
-          kind: send.kind,
-          fromMemberId: sender.id,
-          toMemberId: r.id,
-          behaviourId: send.behaviourId,
-          message: send.message,
-          points: send.points,
-          ledgerTransactionId: send.points > 0 && posted ? posted.transactionIds[0] : null,
-        })),
-        { kind: notificationKindOf(send.kind), actorMemberId: sender.id, points: send.points },
-      ),
-    mails: () =>
-      recipients.flatMap((recipient) =>
-        kudosMails({
-          kind: send.kind,
-          senderName: sender.fullName,
-          senderId: sender.id,
-          // An opted-out recipient gets no e-mail; their manager's (recognitions) still goes.
-          recipient: emailOff(recipient, send.kind) ? { ...recipient, email: null } : recipient,
-          label: send.mailLabel,
-          message: send.message,
-          points: send.points,
-          pointsName: settings.pointsName,
-          notifyManager: send.notifyManager,
-        }),
-      ),
+    // The items and the recipients' bells in one statement (ids follow the rows' order); an item
+    // with points names the send's posting, the ledger call just before it.
+    write: kudosStatement(
+      recipients.map((r) => ({
+        kind: send.kind,
+        fromMemberId: sender.id,
+        toMemberId: r.id,
+        behaviourId: send.behaviourId,
+        message: send.message,
+        points: send.points,
+        posted: send.points > 0,
+      })),
+      { kind: notificationKindOf(send.kind), actorMemberId: sender.id, points: send.points },
+    ),
+    mails: recipients.flatMap((recipient) =>
+      kudosMails({
+        kind: send.kind,
+        senderName: sender.fullName,
+        senderId: sender.id,
+        // An opted-out recipient gets no e-mail; their manager's (recognitions) still goes.
+        recipient: emailOff(recipient, send.kind) ? { ...recipient, email: null } : recipient,
+        label: send.mailLabel,
+        message: send.message,
+        points: send.points,
+        pointsName: settings.pointsName,
+        notifyManager: send.notifyManager,
+      }),
+    ),
     answer: (ids, balances) => ({
       messageLogIds: ids,
       message: typeof send.thanks === 'string' ? send.thanks : send.thanks(),

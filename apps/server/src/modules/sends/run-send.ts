@@ -1,18 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppError } from '../../lib/app-errors.ts';
-import { readMemberBalances, type MemberBalances } from '../ledger/accounts.repository.ts';
-import { InsufficientFundsError, transferMany, type TransferResult, type TransferSpec } from '../ledger/transfer.ts';
+import type { BatchedTransaction, Transactions } from '../../db/batched-transaction.ts';
+import { isStatement, type Statement } from '../../db/statement.ts';
+import { memberBalancesStatement, type MemberBalances } from '../ledger/accounts.repository.ts';
+import {
+  InsufficientFundsError,
+  transferMany,
+  transferStatement,
+  type TransferResult,
+  type TransferSpec,
+} from '../ledger/transfer.ts';
 import { withRetry } from '../ledger/with-retry.ts';
 import type { LiveEvent } from '../live/live-bus.ts';
-import { queueEmails } from '../mail/mailer.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import { emailsStatement, type OutgoingEmail } from '../mail/mail.repository.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import type { SendRateLimiter } from './send-limits.ts';
 
-/** What the runner needs: tests pass their own (e.g. a database that fails at a chosen step). */
+/** What the runner needs: tests pass their own (e.g. transactions that fail at a chosen step). */
 export interface SendDeps {
+  /** For reads before the transaction. */
   db: Db;
+  /** The runner's transactions: statements sent together on PostgreSQL (decision 0049). */
+  transactions: Transactions;
   log: FastifyBaseLogger;
   /** Per-member requests per minute (exact across instances on PostgreSQL; docs/decisions/0003). */
   limiter: SendRateLimiter;
@@ -20,18 +30,22 @@ export interface SendDeps {
   publish: (event: LiveEvent) => void;
 }
 
+/** A check: a statement (sent with the plan's others) or work that needs answers as it goes. */
+export type SendCheck = Statement<unknown> | ((tx: Db) => Promise<void>);
+
 /**
  * One point-moving operation, as data. The runner owns the order: rate limit, then in one
  * transaction the checks (counters and guarded updates), the ledger postings (their row locks
  * are the last ones taken, so there are no lock cycles), the flow's own rows, its e-mails and
- * the stored answer; events only after the commit.
+ * the stored answer; events only after the commit. Steps given as statements travel together:
+ * on PostgreSQL everything up to the first step that is a function goes out in one write.
  */
 export interface SendPlan<W, A> {
   actorMemberId: number;
   /** Requests per minute for this member, checked before the transaction (429). */
   ratePerMinute?: number;
-  /** Daily limits, stock reservations…: run first, in this order. Throw an AppError to refuse. */
-  checks?: Array<(tx: Db) => Promise<void>>;
+  /** Daily limits, stock reservations…: run first, in this order. Refuse by throwing an AppError. */
+  checks?: SendCheck[];
   /** The ledger transactions; a function when they depend on rows read in the transaction. */
   postings: TransferSpec[] | ((tx: Db) => Promise<TransferSpec[]>);
   /**
@@ -41,63 +55,136 @@ export interface SendPlan<W, A> {
   chunk?: { size: number; progress?: (posted: number, total: number) => void };
   /** The flow's refusal when a member account would go below zero. */
   refuseInsufficient?: (error: InsufficientFundsError) => AppError;
-  /** The flow's own rows (kudos items, order lines, draws), given what was posted. */
-  write: (tx: Db, posted: TransferResult | null) => Promise<W>;
+  /**
+   * The flow's own rows (kudos items, order lines, draws): a function given what was posted, or a
+   * statement sent with the posting (it names the posting through `ledger_posted_ids()`).
+   */
+  write: Statement<W> | ((tx: Db, posted: TransferResult | null) => Promise<W>);
   /** E-mails queued in the same transaction (the outbox, docs/decisions/0007). */
-  mails?: (written: W) => OutgoingEmail[];
+  mails?: OutgoingEmail[] | ((written: W) => OutgoingEmail[]);
   /** The answer, from what was written and the actor's balances after. */
   answer: (written: W, balances: MemberBalances) => A;
   /** Live events published after the commit. */
   events?: (written: W) => LiveEvent[];
 }
 
-async function post(tx: Db, plan: SendPlan<unknown, unknown>): Promise<TransferResult | null> {
-  const specs = typeof plan.postings === 'function' ? await plan.postings(tx) : plan.postings;
-  if (specs.length === 0) return null;
-  try {
-    // The actor's balances come back with the (last) posting: no separate read for the answer.
-    const balancesOf = plan.actorMemberId;
-    const size = plan.chunk?.size ?? specs.length;
-    if (size >= specs.length) return await transferMany(tx, specs, { balancesOf });
-    const merged: TransferResult = { transactionIds: [], legAccountIds: [], balances: new Map() };
-    for (let start = 0; start < specs.length; start += size) {
-      const last = start + size >= specs.length;
-      const part = await transferMany(tx, specs.slice(start, start + size), last ? { balancesOf } : {});
-      merged.memberBalances = part.memberBalances;
-      for (const id of part.transactionIds) merged.transactionIds.push(id);
-      for (const id of part.legAccountIds) merged.legAccountIds.push(id);
-      for (const [id, balance] of part.balances) merged.balances.set(id, balance);
-      plan.chunk?.progress?.(Math.min(start + size, specs.length), specs.length);
-    }
-    return merged;
-  } catch (error) {
-    if (error instanceof InsufficientFundsError && plan.refuseInsufficient) throw plan.refuseInsufficient(error);
-    throw error;
+/** Statements waiting to go out together, each with what to do with its answer. */
+class Outgoing {
+  private readonly queued: Array<{ statement: Statement<unknown>; use: (answer: unknown) => void }> = [];
+
+  constructor(private readonly t: BatchedTransaction) {}
+
+  add<T>(statement: Statement<T>, use: (answer: T) => void = () => undefined) {
+    this.queued.push({ statement, use: use as (answer: unknown) => void });
   }
+
+  /** Sends what is queued (one write on PostgreSQL) and hands each answer on, in order. */
+  async flush() {
+    if (this.queued.length === 0) return;
+    const batch = this.queued.splice(0);
+    const answers = await this.t.run(batch.map((q) => q.statement));
+    batch.forEach((q, i) => q.use(answers[i]));
+  }
+
+  /** The transaction for a step that is a function: what is queued goes first. */
+  async tx(): Promise<Db> {
+    await this.flush();
+    return this.t.tx();
+  }
+}
+
+const refusing = (plan: SendPlan<unknown, unknown>) => (error: unknown) =>
+  error instanceof InsufficientFundsError && plan.refuseInsufficient ? plan.refuseInsufficient(error) : error;
+
+/** A points upload's postings, chunk by chunk (one ledger round trip each, progress after each). */
+async function postInChunks(tx: Db, plan: SendPlan<unknown, unknown>, specs: TransferSpec[], size: number) {
+  const merged: TransferResult = { transactionIds: [], legAccountIds: [], balances: new Map() };
+  for (let start = 0; start < specs.length; start += size) {
+    const last = start + size >= specs.length;
+    const part = await transferMany(
+      tx,
+      specs.slice(start, start + size),
+      last ? { balancesOf: plan.actorMemberId } : {},
+    );
+    merged.memberBalances = part.memberBalances;
+    for (const id of part.transactionIds) merged.transactionIds.push(id);
+    for (const id of part.legAccountIds) merged.legAccountIds.push(id);
+    for (const [id, balance] of part.balances) merged.balances.set(id, balance);
+    plan.chunk?.progress?.(Math.min(start + size, specs.length), specs.length);
+  }
+  return merged;
+}
+
+/** The plan's steps on one batched transaction, up to (not including) the stored answer. */
+async function runSteps<W, A>(
+  t: BatchedTransaction,
+  deps: SendDeps,
+  answer: IdempotentAnswer<A>,
+  plan: SendPlan<W, A>,
+) {
+  const out = new Outgoing(t);
+  // The key first: a live request with it → 409, one answered meanwhile → replayed (0042).
+  for (const statement of answer.hold ?? []) out.add(statement);
+  for (const check of plan.checks ?? []) {
+    if (isStatement(check)) out.add(check);
+    else await check(await out.tx());
+  }
+
+  const specs = typeof plan.postings === 'function' ? await plan.postings(await out.tx()) : plan.postings;
+  let posted: TransferResult | null = null;
+  let balances: MemberBalances | undefined;
+  const refuse = refusing(plan as SendPlan<unknown, unknown>);
+  const size = plan.chunk?.size ?? specs.length;
+  if (specs.length > 0 && size < specs.length) {
+    try {
+      posted = await postInChunks(await out.tx(), plan as SendPlan<unknown, unknown>, specs, size);
+    } catch (error) {
+      throw refuse(error);
+    }
+  } else if (specs.length > 0) {
+    // The actor's balances come back with the posting: no separate read for the answer.
+    const statement = transferStatement(specs, { balancesOf: plan.actorMemberId });
+    out.add({ ...statement, fail: (error) => refuse(statement.fail!(error)) }, (result) => (posted = result));
+  }
+
+  let written!: W;
+  if (isStatement(plan.write)) out.add(plan.write, (result) => (written = result));
+  else written = await plan.write(await out.tx(), posted);
+  if (plan.mails) {
+    if (typeof plan.mails === 'function') await out.flush();
+    const mails = typeof plan.mails === 'function' ? plan.mails(written) : plan.mails;
+    if (mails.length > 0) {
+      out.add(emailsStatement(mails), (ids) =>
+        mails.forEach((mail, i) => deps.log.info({ outboxId: ids[i], kind: mail.kind }, 'e-mail queued in outbox')),
+      );
+    }
+  }
+  // Postings touch nothing after the ledger call, so its balances are the ones at commit.
+  if (specs.length === 0) out.add(memberBalancesStatement(plan.actorMemberId), (result) => (balances = result));
+  await out.flush();
+  return { written, balances: (posted as TransferResult | null)?.memberBalances ?? balances! };
 }
 
 /**
  * Runs a plan in one transaction, retried whole on a serialization failure or deadlock; it
- * holds the Idempotency-Key first and stores the answer as its last statement: points moved and answer stored commit
- * together, or neither does.
+ * holds the Idempotency-Key first and stores the answer as its last statement, sent with COMMIT:
+ * points moved and answer stored commit together, or neither does.
  */
 export async function runSend<W, A>(deps: SendDeps, answer: IdempotentAnswer<A>, plan: SendPlan<W, A>): Promise<A> {
-  if (plan.ratePerMinute !== undefined) await deps.limiter.take(plan.actorMemberId, plan.ratePerMinute);
-  const { written, response } = await withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      // The key first: a live request with it → 409, one answered meanwhile → replayed (0042).
-      await answer.hold?.(tx);
-      for (const check of plan.checks ?? []) await check(tx);
-      const posted = await post(tx, plan as SendPlan<unknown, unknown>);
-      const written = await plan.write(tx, posted);
-      await queueEmails(tx, deps.log, plan.mails?.(written) ?? []);
-      // Postings touch nothing after the ledger call, so its balances are the ones at commit.
-      const balances = posted?.memberBalances ?? (await readMemberBalances(tx, plan.actorMemberId));
+  // The rate limit counts once, ahead of the first attempt's transaction (in its first write).
+  const limit = plan.ratePerMinute === undefined ? null : deps.limiter.check(plan.actorMemberId, plan.ratePerMinute);
+  let before = limit ? [limit] : [];
+  const { written, response } = await withRetry(() => {
+    const counting = before;
+    before = [];
+    return deps.transactions.run(async (t) => {
+      const { written, balances } = await runSteps(t, deps, answer, plan);
       const response = plan.answer(written, balances);
-      await answer.store(tx, response);
+      const store = answer.store(response);
+      await t.commit(store ? [store] : []);
       return { written, response };
-    }),
-  );
+    }, counting);
+  });
   for (const event of plan.events?.(written) ?? []) deps.publish(event);
   return response;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Transactions } from '../../db/batched-transaction.ts';
 import type { Db } from '../../db/client.ts';
 import type { LiveEvent } from '../live/live-bus.ts';
 import type { SendDeps } from './run-send.ts';
@@ -10,10 +11,11 @@ export type SendServices = Omit<SendDeps, 'log'>;
 
 export function createSendServices(
   db: Db,
+  transactions: Transactions,
   publish: (event: LiveEvent) => void,
   rateLimits?: SharedRateLimits,
 ): SendServices {
-  return { db, limiter: new SendRateLimiter(rateLimits), publish };
+  return { db, transactions, limiter: new SendRateLimiter(rateLimits), publish };
 }
 
 /** The runner's dependencies for one request: the instance's services and the request's logger. */

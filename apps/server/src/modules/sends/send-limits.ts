@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { KudosKind } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
-import { sendDailyTotals, sendPairCounts } from '../../db/schema/index.ts';
+import { sendDailyTotals } from '../../db/schema/index.ts';
+import type { Statement } from '../../db/statement.ts';
 import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SharedRateLimiter, type SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
+
+const tooSoon = () => tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
 
 /**
  * Per-member send rate, limit from settings. Given shared limits on PostgreSQL, every send is
@@ -17,15 +20,29 @@ export class SendRateLimiter {
 
   constructor(private readonly shared?: SharedRateLimits) {}
 
-  async take(memberId: number, perMinute: number) {
+  /**
+   * Counts one send of the member: null when memory decided it (a refusal throws 429 at once), or
+   * the statement that counts it on PostgreSQL, which the runner sends ahead of its transaction
+   * in the same write (decision 0049); its answer throws the 429.
+   */
+  check(memberId: number, perMinute: number): Statement | null {
     let limiter = this.byLimit.get(perMinute);
     if (!limiter) {
       limiter = this.shared?.limiter(`send:${perMinute}`, perMinute, 60_000) ?? new RateLimiter(perMinute, 60_000);
       this.byLimit.set(perMinute, limiter);
     }
     const key = `send:${memberId}`;
-    const allowed = limiter instanceof SharedRateLimiter ? await limiter.take(key) : limiter.hit(key);
-    if (!allowed) throw tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
+    const counted = limiter instanceof SharedRateLimiter ? limiter.takeStatement(key) : limiter.hit(key);
+    if (typeof counted === 'boolean') {
+      if (!counted) throw tooSoon();
+      return null;
+    }
+    return {
+      ...counted,
+      read: (rows) => {
+        if (!counted.read(rows)) throw tooSoon();
+      },
+    };
   }
 }
 
@@ -34,54 +51,53 @@ export class SendRateLimiter {
  * The upsert counts and checks in one statement; rows are taken in recipient order (no deadlocks)
  * and a refusal rolls the count back with the rest of the transaction.
  */
-export async function countPairSends(
-  db: Db,
+export function countPairSends(
   fromMemberId: number,
   recipients: { id: number; fullName: string }[],
   limit: number,
   day = utcToday(),
-) {
-  const sorted = [...recipients].sort((a, b) => a.id - b.id);
-  const rows = await db
-    .insert(sendPairCounts)
-    .values(sorted.map((r) => ({ fromMemberId, toMemberId: r.id, day, count: 1 })))
-    .onConflictDoUpdate({
-      target: [sendPairCounts.fromMemberId, sendPairCounts.toMemberId, sendPairCounts.day],
-      set: { count: sql`${sendPairCounts.count} + 1` },
-    })
-    .returning({ toMemberId: sendPairCounts.toMemberId, count: sendPairCounts.count });
-  const over = rows.find((r) => r.count > limit);
-  if (over) {
-    const name = sorted.find((r) => r.id === over.toMemberId)?.fullName ?? 'this colleague';
-    throw businessRule(`You can send ${name} at most ${limit} kudos a day. Please try again tomorrow.`);
-  }
+): Statement {
+  const ids = [...new Set(recipients.map((r) => r.id))].sort((a, b) => a - b);
+  return {
+    sql: sql`insert into send_pair_counts as c (from_member_id, to_member_id, day, count)
+             select ${fromMemberId}::int, r.id::int, ${day}::date, 1
+             from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as r(id) order by r.id::int
+             on conflict (from_member_id, to_member_id, day) do update set count = c.count + 1
+             returning to_member_id, count`,
+    name: 'send_pair_count',
+    read: (rows) => {
+      const over = rows.find((r) => Number(r.count) > limit);
+      if (!over) return;
+      const name = recipients.find((r) => r.id === Number(over.to_member_id))?.fullName ?? 'this colleague';
+      throw businessRule(`You can send ${name} at most ${limit} kudos a day. Please try again tomorrow.`);
+    },
+  };
 }
 
 /** Adds to today's total of points a member gave of one kind; refuses past the cap. */
-export async function addDailyTotal(
-  db: Db,
+export function addDailyTotal(
   memberId: number,
   kind: KudosKind,
   points: number,
   cap: number,
   pointsName: string,
   day = utcToday(),
-) {
-  const [row] = await db
-    .insert(sendDailyTotals)
-    .values({ memberId, day, kind, points })
-    .onConflictDoUpdate({
-      target: [sendDailyTotals.memberId, sendDailyTotals.day, sendDailyTotals.kind],
-      set: { points: sql`${sendDailyTotals.points} + ${points}` },
-    })
-    .returning({ points: sendDailyTotals.points });
-  const total = Number(row!.points);
-  if (total > cap) {
-    const left = Math.max(0, cap - (total - points));
-    throw businessRule(
-      `You can pay forward at most ${cap} ${pointsName} a day; you can still give ${left} ${pointsName} today.`,
-    );
-  }
+): Statement {
+  return {
+    sql: sql`insert into send_daily_totals as t (member_id, day, kind, points)
+             values (${memberId}::int, ${day}::date, ${kind}::text, ${points}::bigint)
+             on conflict (member_id, day, kind) do update set points = t.points + excluded.points
+             returning points`,
+    name: 'send_daily_total',
+    read: (rows) => {
+      const total = Number(rows[0]!.points);
+      if (total <= cap) return;
+      const left = Math.max(0, cap - (total - points));
+      throw businessRule(
+        `You can pay forward at most ${cap} ${pointsName} a day; you can still give ${left} ${pointsName} today.`,
+      );
+    },
+  };
 }
 
 /** The `send_daily_totals` kind that counts game plays a member earned (as recipient) per day. */

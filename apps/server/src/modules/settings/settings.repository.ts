@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Statement } from '../../db/statement.ts';
 import type { PrizeTable } from '@ovation/shared/schemas/game';
 import { settings } from '../../db/schema/index.ts';
 
@@ -42,11 +43,24 @@ export const SETTING_DEFAULTS = {
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
-/** Reads programme settings, falling back to the defaults for any key not stored. */
-export async function readSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<typeof SETTING_DEFAULTS, K>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+function withDefaults<K extends SettingKey>(keys: K[], rows: { key: string; value: unknown }[]) {
   const result: Record<string, unknown> = {};
   for (const key of keys) result[key] = SETTING_DEFAULTS[key];
   for (const row of rows) result[row.key] = row.value;
   return result as Pick<typeof SETTING_DEFAULTS, K>;
+}
+
+/** Reads programme settings, falling back to the defaults for any key not stored. */
+export async function readSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<typeof SETTING_DEFAULTS, K>> {
+  return withDefaults(keys, await db.select().from(settings).where(inArray(settings.key, keys)));
+}
+
+/** readSettings as a statement: a send's reads go out together before its transaction (decision 0049). */
+export function settingsStatement<K extends SettingKey>(keys: K[]): Statement<Pick<typeof SETTING_DEFAULTS, K>> {
+  return {
+    sql: sql`select key, value from settings
+             where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+    name: 'settings_read',
+    read: (rows) => withDefaults(keys, rows as { key: string; value: unknown }[]),
+  };
 }

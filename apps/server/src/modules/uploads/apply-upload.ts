@@ -82,7 +82,7 @@ export async function startApply(
 }
 
 /** The background work has no HTTP answer to keep: the upload's own status row records it. */
-const RECORDED_ON_THE_UPLOAD: IdempotentAnswer<UploadSummary> = { store: async () => undefined };
+const RECORDED_ON_THE_UPLOAD: IdempotentAnswer<UploadSummary> = { store: () => null };
 
 export interface ApplyContext {
   deps: SendDeps;

@@ -3,9 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import type { Db } from '../../db/client.ts';
-import { businessRule, conflict, fieldError, StoredAnswer } from '../../lib/app-errors.ts';
+import type { Statement } from '../../db/statement.ts';
+import { businessRule, conflict, fieldError, StoredAnswer, type AppError } from '../../lib/app-errors.ts';
 import { requireMember } from '../auth.ts';
-import { findKey, storeRefusal, storeResponse, tryHoldKey, type IdempotencyClaim } from './idempotency.repository.ts';
+import {
+  findKey,
+  findKeyStatement,
+  holdKeyStatement,
+  storeRefusal,
+  storeResponseStatement,
+  type IdempotencyClaim,
+} from './idempotency.repository.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
 
@@ -13,14 +21,16 @@ const IN_FLIGHT = 'This request is already being processed';
 const OTHER_REQUEST = 'This Idempotency-Key was already used for a different request';
 
 /**
- * The key as the work's transaction sees it (docs/decisions/0042): `hold` is its first
- * statement (the key's transaction-scoped lock: a live holder → 409, an answer committed
+ * The key as the work's transaction sees it (docs/decisions/0042): `hold` are its first
+ * statements (the key's transaction-scoped lock: a live holder → 409; then an answer committed
  * meanwhile → replayed), `store` its last, so "points moved" and "answer stored" commit
  * together and a request that died (process killed) leaves nothing behind, not even a claim.
+ * They are statements so the send runner sends them with the work's others (decision 0049).
  */
 export interface IdempotentAnswer<A> {
-  hold?(tx: Db): Promise<void>;
-  store(tx: Db, body: A): Promise<void>;
+  hold?: Statement<unknown>[];
+  /** The statement that stores the answer, or null when the work keeps its answer itself. */
+  store(body: A): Statement<unknown> | null;
 }
 
 interface Claim extends IdempotencyClaim {
@@ -58,29 +68,36 @@ function requestKey(request: FastifyRequest): string {
 export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
   const claim = request.idempotencyClaim;
   if (!claim) throw new Error(`${request.routeOptions.url}: declare config.idempotency to move points on this route`);
+  const found = findKeyStatement(claim.memberId, claim.key);
   return {
-    async hold(tx) {
-      if (!(await tryHoldKey(tx, claim.memberId, claim.key))) {
+    hold: [
+      holdKeyStatement(claim.memberId, claim.key, () => {
         claim.passive = true;
-        throw conflict(IN_FLIGHT);
-      }
-      const existing = await findKey(tx, claim.memberId, claim.key);
-      if (existing?.responseStatus == null) return;
-      claim.passive = true;
-      if (existing.requestHash !== claim.requestHash) throw businessRule(OTHER_REQUEST, 422);
-      throw new StoredAnswer(existing.responseStatus, existing.responseBody);
-    },
-    async store(tx, body) {
-      await storeResponse(tx, claim, 200, body);
-      claim.stored = true;
+        return conflict(IN_FLIGHT);
+      }),
+      {
+        ...found,
+        read(rows) {
+          const existing = found.read(rows);
+          if (existing?.responseStatus == null) return;
+          claim.passive = true;
+          if (existing.requestHash !== claim.requestHash) throw businessRule(OTHER_REQUEST, 422);
+          throw new StoredAnswer(existing.responseStatus, existing.responseBody);
+        },
+      },
+    ],
+    store(body) {
+      const statement = storeResponseStatement(claim, 200, body);
+      return { ...statement, read: () => void (claim.stored = true) };
     },
   };
 }
 
 /**
- * Idempotency-Key for the routes that declare it (docs/decisions/0004, 0042):
+ * Idempotency-Key for the routes that declare it (docs/decisions/0004, 0042, 0049):
  * - an answered key replays the stored status and body (successes and business refusals);
- *   the same key with another body (or route) → 422;
+ *   the same key with another body (or route) → 422 — found by the work's transaction, or by
+ *   standingAnswer() when the work refuses before its transaction;
  * - otherwise the work runs, holding the key in its own transaction (`hold`): another live
  *   request with the key → 409; a request whose process died holds nothing;
  * - a business refusal is kept for replay; a 429 or a server error keeps nothing.
@@ -89,7 +106,7 @@ export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     const operation = request.routeOptions.config.idempotency;
     if (!operation) return;
     const { memberId } = requireMember(request);
@@ -98,12 +115,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .update(`${operation}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
 
-    const existing = await findKey(app.db, memberId, key);
-    // A row without an answer is a claim of the earlier scheme whose request died: not a holder.
-    if (existing && existing.responseStatus !== null) {
-      if (existing.requestHash !== requestHash) throw businessRule(OTHER_REQUEST, 422);
-      return replay(reply, existing.responseStatus, existing.responseBody);
-    }
+    // No read here (decision 0049): the work's transaction reads the key's answer after holding
+    // it, and a refusal before the transaction asks standingAnswer() whether an answer stands.
     request.idempotencyClaim = { memberId, key, route: operation, requestHash, stored: false, passive: false };
   });
 
@@ -122,6 +135,22 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   });
 });
+
+/**
+ * For a refusal on a route that holds an Idempotency-Key: the answer already stored for the key,
+ * which stands instead (replayed), or the 422 when the key was used for a different request; null
+ * when none is stored (decision 0049: the key is read only when the work refuses, not before it).
+ */
+export async function standingAnswer(db: Db, request: FastifyRequest): Promise<StoredAnswer | AppError | null> {
+  const claim = request.idempotencyClaim;
+  if (!claim || claim.passive) return null;
+  const existing = await findKey(db, claim.memberId, claim.key);
+  // A row without an answer is a claim of the earlier scheme whose request died: not a holder.
+  if (existing?.responseStatus == null) return null;
+  claim.passive = true;
+  if (existing.requestHash !== claim.requestHash) return businessRule(OTHER_REQUEST, 422);
+  return new StoredAnswer(existing.responseStatus, existing.responseBody);
+}
 
 /** Sends a stored answer again. */
 export function replay(reply: FastifyReply, status: number, body: unknown) {

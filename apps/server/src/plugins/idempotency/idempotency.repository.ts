@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Row, Statement } from '../../db/statement.ts';
+import { pgErrorCode } from '../../modules/ledger/with-retry.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
 export interface IdempotencyClaim {
@@ -17,19 +19,49 @@ function lockOf(memberId: number, key: string) {
   return createHash('sha256').update(`${memberId}\n${key}`).digest().readInt32BE(0);
 }
 
+/** SQLSTATE of `idempotency_hold` when another live transaction holds the key. */
+const HELD_ELSEWHERE = 'OVK01';
+
 /**
- * Holds the key for the rest of the transaction (docs/decisions/0042): a transaction-scoped
- * advisory lock, so a connection that dies (its process killed) frees the key at once. False
- * when another live transaction holds it.
+ * tryHoldKey as the first statement of the send runner's batch (decision 0049): when another
+ * live transaction holds the key it fails (`fail` turns that into `refusal`), which aborts the
+ * transaction so the statements sent after it wait for nothing.
  */
-export async function tryHoldKey(tx: Db, memberId: number, key: string): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int) as held`,
-  )) as unknown as { rows: { held: boolean }[] };
-  return result.rows[0]?.held === true;
+export function holdKeyStatement(memberId: number, key: string, refusal: () => unknown): Statement {
+  return {
+    sql: sql`select idempotency_hold(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int) as held`,
+    name: 'idempotency_hold',
+    read: () => undefined,
+    fail: (error) => (pgErrorCode(error) === HELD_ELSEWHERE ? refusal() : error),
+  };
 }
 
-/** Like tryHoldKey, but waits for a live holder to finish. */
+/** The key's stored answer, if any, as a statement (sent after the hold: it sees what was committed before it). */
+export function findKeyStatement(
+  memberId: number,
+  key: string,
+): Statement<{ requestHash: string; responseStatus: number | null; responseBody: unknown } | undefined> {
+  return {
+    sql: sql`select request_hash, response_status, response_body from idempotency_keys
+             where member_id = ${memberId}::int and key = ${key}::text`,
+    name: 'idempotency_find',
+    read: (rows: Row[]) => {
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        requestHash: String(row.request_hash),
+        responseStatus: row.response_status == null ? null : Number(row.response_status),
+        responseBody: row.response_body,
+      };
+    },
+  };
+}
+
+/**
+ * Holds the key for the rest of the transaction (docs/decisions/0042): a transaction-scoped
+ * advisory lock, so a connection that dies (its process killed) frees the key at once. Waits for
+ * a live holder to finish (holdKeyStatement refuses instead).
+ */
 async function holdKey(tx: Db, memberId: number, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int)`);
 }
@@ -47,15 +79,22 @@ export async function findKey(db: Db, memberId: number, key: string) {
  * Stores the answer; inside the work's transaction (which holds the key) for a success. A row
  * without an answer can only be a claim of the earlier scheme whose request died: taken over.
  */
-export async function storeResponse(db: Db, claim: IdempotencyClaim, status: number, body: unknown) {
-  await db
-    .insert(idempotencyKeys)
-    .values({ ...claim, responseStatus: status, responseBody: body })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.memberId, idempotencyKeys.key],
-      set: { responseStatus: status, responseBody: body, requestHash: claim.requestHash, route: claim.route },
-      setWhere: sql`${idempotencyKeys.responseStatus} is null`,
-    });
+export function storeResponseStatement(claim: IdempotencyClaim, status: number, body: unknown): Statement {
+  return {
+    sql: sql`insert into idempotency_keys as k (member_id, key, route, request_hash, response_status, response_body)
+             values (${claim.memberId}::int, ${claim.key}::text, ${claim.route}::text, ${claim.requestHash}::text,
+                     ${status}::smallint, ${JSON.stringify(body)}::jsonb)
+             on conflict (member_id, key) do update
+               set response_status = excluded.response_status, response_body = excluded.response_body,
+                   request_hash = excluded.request_hash, route = excluded.route
+             where k.response_status is null`,
+    name: 'idempotency_store',
+    read: () => undefined,
+  };
+}
+
+async function storeResponse(db: Db, claim: IdempotencyClaim, status: number, body: unknown) {
+  await db.execute(storeResponseStatement(claim, status, body).sql);
 }
 
 /**
