@@ -26,7 +26,7 @@ let secondDatabase: Database;
 
 beforeAll(async () => {
   const url = a.app.database.pool!.options.connectionString!;
-  secondDatabase = await openDatabase({ databaseUrl: url, pgliteDir: '', poolSize: 20 });
+  secondDatabase = await openDatabase({ databaseUrl: url, pgliteDir: '', poolSize: 12 });
   const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...SHARED });
   b.app = await buildApp({ config, database: secondDatabase, closeDatabase: true, logger: false });
   await b.app.ready();

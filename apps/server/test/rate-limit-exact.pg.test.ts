@@ -20,7 +20,7 @@ let other: FastifyInstance;
 
 beforeAll(async () => {
   const url = ctx.app.database.pool!.options.connectionString!;
-  secondDatabase = await openDatabase({ databaseUrl: url, pgliteDir: '', poolSize: 20 });
+  secondDatabase = await openDatabase({ databaseUrl: url, pgliteDir: '', poolSize: 12 });
   other = await buildApp({ config, database: secondDatabase, closeDatabase: true, logger: false });
   await other.ready();
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { pipelinedTransactions, sequentialTransactions, type Transactions } from './batched-transaction.ts';
 import * as schema from './schema/index.ts';
 
@@ -31,6 +32,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; 'memory://' keeps it in memory (tests). */
   pgliteDir: string;
   poolSize?: number;
+  /** PGlite only: e.g. `loadDataDir`, a migrated directory the tests start from. */
+  pgliteOptions?: PGliteOptions;
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite. */
@@ -67,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = options.pgliteDir;
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, options.pgliteOptions);
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
