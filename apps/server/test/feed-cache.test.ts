@@ -3,12 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { KUDOS_PAGE_SIZE } from '@ovation/shared/schemas/feed';
 import type { AppServices } from '../src/services.ts';
 import { cachedPage, createKudosCaches, patchKudosItem } from '../src/modules/feed/kudos-caches.ts';
-import type { KudosRow } from '../src/modules/feed/kudos-feed.repository.ts';
 import { REACTORS_HELD_MAX, toItemReactors } from '../src/modules/feed/item-reactors.ts';
 import { viewerFlagsOn } from '../src/modules/feed/viewer-flags.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
-import { createKudos, tableRecords } from './feed-factories.ts';
+import { createKudos, kudosRow, tableRecords } from './feed-factories.ts';
 
 /**
  * Kudos Thread pages are shared between members and cached per instance (FEED_CACHE_SECONDS
@@ -213,29 +212,15 @@ describe('viewers’ own flags on shared pages (decision 0048)', () => {
 
   it('are never put back to an older state by a read that began earlier', async () => {
     const caches = createKudosCaches(60_000);
-    const row = (reactors: number[]): KudosRow => ({
-      messageLogId: 7,
-      toMemberId: 1,
-      memberName: 'A B',
-      fromMemberName: 'C D',
-      f3: 'High Five',
-      message: 'Thanks',
-      likeCount: reactors.length,
-      cheerCount: 0,
-      supportCount: 0,
-      userLiked: false,
-      userCheered: false,
-      userSupported: false,
-      reactedUserLiked: '[]',
-      reactedUserCheered: '[]',
-      reactedUserSupported: '[]',
-      createdAtMs: 0,
-      reactors: toItemReactors(
-        reactors.length,
-        reactors,
-        reactors.map(() => 1),
-      ),
-    });
+    const row = (reactors: number[]) =>
+      kudosRow({
+        likeCount: reactors.length,
+        reactors: toItemReactors(
+          reactors.length,
+          reactors,
+          reactors.map(() => 1),
+        ),
+      });
     const page = () => cachedPage(caches, 'latest:1', async () => ({ rows: [row([])], hasMore: false }));
     const liked = async (memberId: number) =>
       (await viewerFlagsOn({ db: ctx.app.db, caches }, memberId, (await page()).rows)).get(7)?.userLiked ?? false;

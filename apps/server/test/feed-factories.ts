@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { behaviours, kudos } from '../src/db/schema/index.ts';
+import type { KudosRow } from '../src/modules/feed/kudos-feed.repository.ts';
 
 export async function createBehaviour(app: FastifyInstance, name = `Behaviour ${randomBytes(3).toString('hex')}`) {
   const [row] = await app.db.insert(behaviours).values({ name }).returning();
@@ -33,6 +34,29 @@ export async function createKudos(
     })
     .returning();
   return row!;
+}
+
+/** A Kudos Thread row as the feed query returns it, for unit tests of the caches and serialisers. */
+export function kudosRow(overrides: Partial<KudosRow> = {}): KudosRow {
+  return {
+    messageLogId: 7,
+    toMemberId: 1,
+    memberName: 'A B',
+    fromMemberName: 'C D',
+    f3: 'High Five',
+    message: 'Thanks',
+    likeCount: 0,
+    cheerCount: 0,
+    supportCount: 0,
+    userLiked: false,
+    userCheered: false,
+    userSupported: false,
+    reactedUserLiked: '[]',
+    reactedUserCheered: '[]',
+    reactedUserSupported: '[]',
+    createdAtMs: 0,
+    ...overrides,
+  };
 }
 
 /** Turns a data table into records keyed by field name (as the spec's client does). */

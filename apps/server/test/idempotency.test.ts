@@ -8,12 +8,17 @@ import { balancesOf, fund, newKey, send } from './ledger-factories.ts';
 const ctx = setupApp();
 const URL = '/api/payitforward/send';
 
+/** A member with 10 points to pay forward, a colleague to pay, and a fresh key. */
+async function senderColleagueAndKey() {
+  const { member, token } = await memberWithToken(ctx);
+  const other = await createMember(ctx.app);
+  await fund(ctx.app, member.id, 10);
+  return { member, token, other, key: newKey() };
+}
+
 describe('Idempotency-Key', () => {
   it('a claim left without an answer by a request that died does not hold the key: the retry runs at once', async () => {
-    const { member, token } = await memberWithToken(ctx);
-    const other = await createMember(ctx.app);
-    await fund(ctx.app, member.id, 10);
-    const key = newKey();
+    const { member, token, other, key } = await senderColleagueAndKey();
     const payload = { toMemberId: other.id, points: 1, message: 'Interrupted' };
     // What a request killed mid-send left behind (a committed claim, nothing else).
     const { createHash } = await import('node:crypto');
@@ -34,10 +39,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('a business refusal is kept for replay; another key runs the corrected send', async () => {
-    const { member, token } = await memberWithToken(ctx);
-    const other = await createMember(ctx.app);
-    await fund(ctx.app, member.id, 10);
-    const key = newKey();
+    const { member, token, other, key } = await senderColleagueAndKey();
     const payload = { toMemberId: other.id, points: 2, message: 'Refused then sent' };
     // A business refusal is kept for replay (and stored outside the rolled-back work).
     const refused = await send(ctx, URL, token, { ...payload, points: 50 }, key);
@@ -66,10 +68,7 @@ describe('Idempotency-Key', () => {
     expect((await balancesOf(ctx.app, other.id)).awardsPointsAvailable).toBe(5);
   });
   it('a retry refused before its transaction still replays the answer stored for the key, or 422 for another body', async () => {
-    const { member, token } = await memberWithToken(ctx);
-    const other = await createMember(ctx.app);
-    await fund(ctx.app, member.id, 10);
-    const key = newKey();
+    const { member, token, other, key } = await senderColleagueAndKey();
     const payload = { toMemberId: other.id, points: 3, message: 'Sent, then the colleague left' };
     const sent = await send(ctx, URL, token, payload, key);
     expect(sent.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { KudosRow } from '../src/modules/feed/kudos-feed.repository.ts';
 import { serializeKudosItems, serializeKudosList } from '../src/modules/feed/kudos-list.serializer.ts';
 import { presentKudosItem, presentKudosTable } from '../src/modules/feed/kudos.presenter.ts';
 import { NO_FLAGS } from '../src/modules/feed/viewer-flags.ts';
+import { kudosRow } from './feed-factories.ts';
 
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 // Rows as node-postgres returns them: bigint ids and counts as strings.
@@ -26,24 +27,13 @@ const rows: KudosRow[] = [
     reactedUserSupported: '[{"FullName":"G H"}]',
     createdAtMs: now - 95 * 60_000,
   },
-  {
+  kudosRow({
     messageLogId: 41,
     toMemberId: 8,
     memberName: 'Lerato M',
     fromMemberName: 'Jo K',
-    f3: 'High Five',
-    message: 'Thanks',
-    likeCount: 0,
-    cheerCount: 0,
-    supportCount: 0,
-    userLiked: false,
-    userCheered: false,
-    userSupported: false,
-    reactedUserLiked: '[]',
-    reactedUserCheered: '[]',
-    reactedUserSupported: '[]',
     createdAtMs: String(now + 5_000),
-  },
+  }),
 ];
 
 describe('serializeKudosList', () => {
