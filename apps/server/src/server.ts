@@ -4,6 +4,7 @@ import { loadStartConfig } from './config/env.ts';
 import { startMailDispatcher } from './modules/mail/mailer.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
+import { startRollupFlusher } from './modules/reports/rollup-flush.ts';
 
 const started = Date.now();
 const config = loadStartConfig(process.argv);
@@ -17,6 +18,7 @@ const mail = config.SMTP_URL
     })
   : null;
 const digest = startDigestScheduler({ db: app.db, log: app.log, publicUrl: config.PUBLIC_URL });
+const rollups = startRollupFlusher({ db: app.db, log: app.log });
 if (!mail) app.log.info('SMTP_URL is not set: e-mail stays in the outbox table (GET /api/admin/outbox)');
 
 let closing = false;
@@ -28,6 +30,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await digest.stop();
+    await rollups.stop();
     await mail?.stop();
     await app.close();
     process.exit(0);

@@ -7,6 +7,7 @@ import { utcToday } from '../src/lib/utc-dates.ts';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
 import { transferMany, type TransferSpec } from '../src/modules/ledger/transfer.ts';
 import { getDashboard } from '../src/modules/reports/get-dashboard.ts';
+import { flushReportRollups } from '../src/modules/reports/rollup-flush.ts';
 import { setupApp } from './build-app.ts';
 import { scanDashboardSource } from './dashboard-scan-reference.ts';
 import { createMember, memberWithToken } from './factories.ts';
@@ -17,7 +18,7 @@ import { createBehaviour, fund, relaxLimits, send } from './ledger-factories.ts'
  * kudos and ledger entries answered, for periods cut every way a month can be cut, on a firm
  * with history over 14 months, members who moved team or left, self-kudos, reciprocal pairs,
  * recognition deserts and every point figure; and the migration's back-fill builds the same
- * roll-ups as the triggers.
+ * roll-ups as the queue and its bulk flush (decision 0051).
  */
 const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
 const today = utcToday();
@@ -73,6 +74,7 @@ async function post(kind: string, at: string, legs: { account: number; amount: n
 }
 
 async function rollupContents() {
+  await flushReportRollups(ctx.app.db);
   const out: Record<string, unknown[]> = {};
   for (const table of ROLLUPS) {
     out[table] = await queryRows(ctx.app.db, sql.raw(`select * from ${table} order by 1, 2, 3`));
@@ -152,7 +154,12 @@ beforeAll(async () => {
   }
   seeded.push({ kind: 'high5', from: ids[0]!, to: desertIds[0]!, behaviour: null, at: `${dayOffset(-120)}T15:30:00Z` });
   seeded.push({ kind: 'high5', from: ids[0]!, to: desertIds[1]!, behaviour: null, at: `${dayOffset(-200)}T15:30:00Z` });
-  await insertKudos(seeded);
+  // In three parts, each added to the roll-ups before the next is queued: later parts hold kudos
+  // dated before, on and after the days already rolled up (decision 0051's bulk flush).
+  for (const part of [seeded.slice(0, 300), seeded.slice(300, 550), seeded.slice(550)]) {
+    await insertKudos(part);
+    expect(await flushReportRollups(ctx.app.db)).toBe(part.length);
+  }
 
   // Point history: issuance, recognitions and Pay It Forwards, redemptions and game prizes.
   const issuance = await systemAccountId(ctx.app.db, 'issuance');
@@ -198,7 +205,7 @@ beforeAll(async () => {
     }
   }
 
-  // Today, through the real send routes (one transaction each, the triggers firing at commit).
+  // Today, through the real send routes (one transaction each, queued by the triggers, added at the next flush).
   const manager = await memberWithToken(ctx, { isManager: true, divisionId: t1 });
   const giver = await memberWithToken(ctx, { divisionId: t2, managerId: manager.member.id });
   await ctx.app.db.execute(
@@ -283,7 +290,7 @@ describe('dashboard from the roll-ups', () => {
     expect(counts!.rows).toBeGreaterThan(counts!.members * 5);
   });
 
-  it('the migrations’ back-fills build the same roll-ups as the triggers', async () => {
+  it('the migrations’ back-fills build the same roll-ups as the queue and its flushes', async () => {
     const byTriggers = await rollupContents();
     const folder = new URL('../src/db/migrations/', import.meta.url);
     const files = readdirSync(folder)
@@ -305,7 +312,8 @@ describe('dashboard from the roll-ups', () => {
     expect(await rollupContents()).toEqual(byTriggers);
   });
 
-  it('adds a ledger call’s sums once per figure row at commit, and nothing for a rolled-back call', async () => {
+  it('queues a ledger call’s sums once per figure row, adds them at the next flush, and nothing for a rolled-back call', async () => {
+    await flushReportRollups(ctx.app.db);
     const issuedToday = async () => {
       const [row] = await queryRows<{ n: number }>(
         ctx.app.db,
@@ -336,7 +344,7 @@ describe('dashboard from the roll-ups', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await issuedToday()).toBe(before);
+    expect(await pending(ctx.app.db)).toBe(0);
 
     await ctx.app.db.transaction(async (tx) => {
       await transferMany(tx, specs.slice(0, 250));
@@ -344,6 +352,9 @@ describe('dashboard from the roll-ups', () => {
       // One summed row per ledger call (the members' 'upload' credits count towards no figure).
       expect(await pending(tx)).toBe(2);
     });
+    expect(await pending(ctx.app.db)).toBe(2);
+    expect(await issuedToday()).toBe(before);
+    expect(await flushReportRollups(ctx.app.db)).toBe(0);
     expect(await issuedToday()).toBe(before + 1000);
     expect(await pending(ctx.app.db)).toBe(0);
     const year = { from: dayOffset(-364), to: today };

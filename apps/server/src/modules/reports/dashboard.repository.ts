@@ -2,11 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows as plainRows } from '../../lib/sql-rows.ts';
 import { MIN_EACH_WAY, type PairCount } from './equity.ts';
+import { flushReportRollups } from './rollup-flush.ts';
 
 /**
- * The dashboard's figures over the UTC days [fromDay, toDay], read from the roll-ups the kudos
- * and ledger triggers keep (docs/decisions/0030, 0045) instead of scanning the period's kudos
- * and ledger entries. Each answer equals the scan it replaces (test/reports-dashboard-rollups).
+ * The dashboard's figures over the UTC days [fromDay, toDay], read from the roll-ups (docs/decisions/0030,
+ * 0045; kept from the kudos and ledger triggers' queue, 0051) instead of scanning the period's
+ * kudos and ledger entries. Each answer equals the scan it replaces (test/reports-dashboard-rollups).
  */
 
 export interface DashboardPeriod {
@@ -30,6 +31,8 @@ export interface DivisionActivity {
 
 /** Where the dashboard's figures come from: the roll-ups here, or (in tests) the scans they replace. */
 export interface DashboardSource {
+  /** Brings the source up to date with everything committed (the roll-ups' queue: decision 0051). */
+  catchUp?(db: Db): Promise<unknown>;
   recognitionsByWeek(db: Db, p: DashboardPeriod): Promise<{ week: string; kind: string; count: number }[]>;
   recognitionsByBehaviour(db: Db, p: DashboardPeriod): Promise<{ behaviour: string; count: number }[]>;
   /** Per active member, and per top-level division (all members), kudos given and received. */
@@ -240,6 +243,7 @@ async function mutualPairs(db: Db, p: DashboardPeriod) {
 }
 
 export const rollupDashboardSource: DashboardSource = {
+  catchUp: (db) => flushReportRollups(db),
   recognitionsByWeek,
   recognitionsByBehaviour,
   memberFigures,

@@ -30,6 +30,7 @@ export async function getDashboard(
   if (Date.parse(toDay) - Date.parse(fromDay) > 366 * DAY)
     throw fieldError('from', 'Choose a period of at most a year');
   const period = { fromDay, toDay };
+  await source.catchUp?.(db);
 
   const [weeks, behaviours, { activity, divisions }, points, deserts, pairs, mood] = await Promise.all([
     source.recognitionsByWeek(db, period),
