@@ -15,19 +15,25 @@ async function queue(...addresses: string[]) {
 const rowsFor = (addresses: string[]) =>
   ctx.app.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
 
+/** A dispatcher whose mail server accepts everything, and the addresses it delivered to, in order. */
+function recordingDispatcher(options: Partial<Parameters<typeof createMailDispatcher>[3]> = {}) {
+  const delivered: string[] = [];
+  const dispatcher = createMailDispatcher(
+    ctx.app.db,
+    ctx.app.log,
+    async (mail) => {
+      delivered.push(mail.to);
+    },
+    { ...OPTIONS, ...options },
+  );
+  return { dispatcher, delivered };
+}
+
 describe('mail dispatcher', () => {
   it('sends each pending e-mail once and marks it sent', async () => {
     const addresses = ['one@example.com', 'two@example.com', 'three@example.com'];
     await queue(...addresses);
-    const delivered: string[] = [];
-    const dispatcher = createMailDispatcher(
-      ctx.app.db,
-      ctx.app.log,
-      async (mail) => {
-        delivered.push(mail.to);
-      },
-      OPTIONS,
-    );
+    const { dispatcher, delivered } = recordingDispatcher();
     try {
       expect(await dispatcher.flush()).toBe(3);
       expect(await dispatcher.flush()).toBe(0);
@@ -36,6 +42,27 @@ describe('mail dispatcher', () => {
     }
     expect(delivered).toEqual(addresses);
     for (const row of await rowsFor(addresses)) expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends an e-mail with a secret link before the notifications queued ahead of it', async () => {
+    const notices = ['notice1@example.com', 'notice2@example.com', 'notice3@example.com'];
+    await queue(...notices);
+    await queueEmail(ctx.app.db, ctx.app.log, {
+      kind: 'activation',
+      to: 'joiner@example.com',
+      subject: 'Activate',
+      text: 'https://ovation.example/register?token=x',
+      sensitive: true,
+    });
+    const { dispatcher, delivered } = recordingDispatcher({ batch: 2 });
+    try {
+      expect(await dispatcher.flush()).toBe(2);
+      expect(delivered).toEqual(['joiner@example.com', 'notice1@example.com']);
+      expect(await dispatcher.flush()).toBe(2);
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(delivered).toEqual(['joiner@example.com', ...notices]);
   });
 
   it('a refused message is tried again after its back-off, without holding back the others', async () => {

@@ -29,7 +29,8 @@ export const emailOutbox = pgTable(
     /** After a failed delivery, not tried again before this time (back-off, decision 0027). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.sentAt, t.id)],
+  // Pending first, those with a secret link (someone is waiting for it) before the rest.
+  (t) => [index('email_outbox_pending_idx').on(t.sentAt, t.sensitive.desc().nullsFirst(), t.id)],
 );
 
 export const supportRequests = pgTable('support_requests', {

@@ -60,7 +60,9 @@ export const retryDelaySeconds = (attempts: number) => Math.min(30 * 4 ** Math.m
 /**
  * The oldest pending e-mails that are due (never tried, or their back-off is over, by the
  * database's clock), locked for this transaction; rows another dispatcher holds are skipped,
- * not waited for.
+ * not waited for. E-mails with a secret link (activation, password reset, e-mail change) go
+ * before the rest: someone is waiting for them, while a burst of notifications or a weekly
+ * digest can wait a few seconds more.
  */
 export function claimPendingEmails(db: Db, limit: number) {
   return db
@@ -73,7 +75,7 @@ export function claimPendingEmails(db: Db, limit: number) {
         or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, sql`now()`)),
       ),
     )
-    .orderBy(asc(emailOutbox.id))
+    .orderBy(desc(emailOutbox.sensitive), asc(emailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
 }
