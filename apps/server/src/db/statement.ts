@@ -1,4 +1,6 @@
-import type { SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { is, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 export type Row = Record<string, unknown>;
 
@@ -14,6 +16,11 @@ export interface Statement<T = void> {
   read: (rows: Row[]) => T;
   fail?: (error: unknown) => unknown;
   name?: string;
+  /**
+   * What `read` answers, as a jsonb expression a later statement of the same transaction can use
+   * without waiting for this one's answer (a send's stored answer built by the database, 0052).
+   */
+  json?: SQL;
 }
 
 export function isStatement(step: unknown): step is Statement<unknown> {
@@ -24,3 +31,26 @@ export function isStatement(step: unknown): step is Statement<unknown> {
 export type Answers<T extends readonly Statement<unknown>[]> = {
   -readonly [K in keyof T]: T[K] extends Statement<infer R> ? R : never;
 };
+
+/**
+ * A jsonb object built by the database: values that are SQL go in as they are (jsonb
+ * expressions), the others as JSON parameters. The same fields as the object the server builds
+ * from the answers, so both give the same JSON (decision 0052).
+ */
+export function jsonbObject(fields: Record<string, unknown>): SQL {
+  const parts = Object.entries(fields).map(
+    ([key, value]) => sql`${key}::text, ${is(value, SQL) ? value : sql`${JSON.stringify(value)}::jsonb`}`,
+  );
+  return sql`jsonb_build_object(${sql.join(parts, sql`, `)})`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A prepared statement's name for SQL whose text depends on how it was composed (e.g. a stored
+ * answer built by the database): one name per text, so each text is prepared once per connection.
+ */
+export function namedByText(query: SQL, prefix: string): string {
+  const text = dialect.sqlToQuery(query).sql;
+  return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+}

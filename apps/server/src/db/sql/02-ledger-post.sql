@@ -138,15 +138,14 @@ BEGIN
   END IF;
 
   IF p_balances_of IS NOT NULL THEN
-    SELECT jsonb_build_object('p', coalesce(sum(balance) FILTER (WHERE kind = 'points'), 0),
-                              'y', coalesce(sum(balance) FILTER (WHERE kind = 'plays'), 0),
-                              'g', coalesce(sum(balance) FILTER (WHERE kind = 'team_budget'), 0))
-    INTO v_mine FROM ledger_accounts WHERE member_id = p_balances_of;
+    v_mine := ledger_member_balances(p_balances_of);
   END IF;
 
   -- The ids stay readable for the rest of the transaction (ledger_posted_ids()): a statement the
-  -- send runner sends after this one, without waiting for its answer, can name them (0049).
-  PERFORM set_config('ovation.ledger_posted', array_to_string(v_tx_ids, ','), true);
+  -- send runner sends after this one, without waiting for its answer, can name them (0049); so
+  -- do the balances (ledger_posted_balances()), for the answer the runner stores with COMMIT.
+  PERFORM set_config('ovation.ledger_posted', array_to_string(v_tx_ids, ','), true),
+          set_config('ovation.ledger_balances', coalesce(v_mine::text, ''), true);
   RETURN jsonb_build_object('t', to_jsonb(v_tx_ids), 'a', to_jsonb(v_ids), 'b', v_result, 'm', v_mine);
 END;
 $$;
@@ -156,6 +155,26 @@ $$;
 CREATE OR REPLACE FUNCTION ledger_posted_ids() RETURNS bigint[]
 LANGUAGE sql VOLATILE AS $$
   SELECT coalesce(string_to_array(nullif(current_setting('ovation.ledger_posted', true), ''), ',')::bigint[], '{}')
+$$;
+--> statement-breakpoint
+-- The "m" of this transaction's latest ledger_post call ({"p", "y", "g"}), or NULL when it asked
+-- for none or made no call (decision 0052).
+CREATE OR REPLACE FUNCTION ledger_posted_balances() RETURNS jsonb
+LANGUAGE sql VOLATILE AS $$
+  SELECT nullif(current_setting('ovation.ledger_balances', true), '')::jsonb
+$$;
+--> statement-breakpoint
+-- A member's three balances, {"p": points, "y": plays, "g": team_budget} (0 for an account not
+-- opened yet): ledger_post's "m", and what a send's stored answer reads when it posted nothing.
+CREATE OR REPLACE FUNCTION ledger_member_balances(p_member int) RETURNS jsonb
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  -- PL/pgSQL, not SQL: its query is planned once per connection, not at every call.
+  RETURN (SELECT jsonb_build_object('p', coalesce(sum(balance) FILTER (WHERE kind = 'points'), 0),
+                                    'y', coalesce(sum(balance) FILTER (WHERE kind = 'plays'), 0),
+                                    'g', coalesce(sum(balance) FILTER (WHERE kind = 'team_budget'), 0))
+          FROM ledger_accounts WHERE member_id = p_member);
+END;
 $$;
 --> statement-breakpoint
 -- The original one-argument form (decision 0010), kept for callers that need no balances.

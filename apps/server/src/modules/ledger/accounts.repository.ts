@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Statement } from '../../db/statement.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
@@ -82,19 +82,29 @@ export interface MemberBalances {
   awardsPointsAvailableMng: number;
 }
 
+/** `ledger_member_balances` and `ledger_post`'s "m" ({"p", "y", "g"}) as the API names them. */
+export function balancesFromLedger(m: { p: unknown; y: unknown; g: unknown } | null | undefined): MemberBalances {
+  return {
+    awardsPointsAvailable: Number(m?.p ?? 0),
+    awardsPointsAvailable1: Number(m?.y ?? 0),
+    awardsPointsAvailableMng: Number(m?.g ?? 0),
+  };
+}
+
+/** The same mapping in SQL, over a jsonb expression of that shape (a stored answer, decision 0052). */
+export function balancesJson(m: SQL): SQL {
+  return sql`(select jsonb_build_object('awardsPointsAvailable', (x.m->>'p')::bigint,
+    'awardsPointsAvailable1', (x.m->>'y')::bigint, 'awardsPointsAvailableMng', (x.m->>'g')::bigint)
+    from (select ${m} as m) x)`;
+}
+
 /** readMemberBalances as a statement the send runner sends with the work's others (decision 0049). */
 export function memberBalancesStatement(memberId: number): Statement<MemberBalances> {
   return {
-    sql: sql`select coalesce(sum(balance) filter (where kind = 'points'), 0) as points,
-                    coalesce(sum(balance) filter (where kind = 'plays'), 0) as plays,
-                    coalesce(sum(balance) filter (where kind = 'team_budget'), 0) as budget
-             from ledger_accounts where member_id = ${memberId}::int`,
+    sql: sql`select ledger_member_balances(${memberId}::int) as m`,
     name: 'member_balances',
-    read: (rows) => ({
-      awardsPointsAvailable: Number(rows[0]?.points ?? 0),
-      awardsPointsAvailable1: Number(rows[0]?.plays ?? 0),
-      awardsPointsAvailableMng: Number(rows[0]?.budget ?? 0),
-    }),
+    read: (rows) => balancesFromLedger(rows[0]?.m as { p: unknown; y: unknown; g: unknown }),
+    json: balancesJson(sql`ledger_member_balances(${memberId}::int)`),
   };
 }
 

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { LedgerTransactionKind } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/client.ts';
 import type { Row, Statement } from '../../db/statement.ts';
-import type { MemberAccountKind, MemberBalances, SystemAccountKind } from './accounts.repository.ts';
+import {
+  balancesFromLedger,
+  balancesJson,
+  type MemberAccountKind,
+  type MemberBalances,
+  type SystemAccountKind,
+} from './accounts.repository.ts';
 import { pgErrorCode } from './with-retry.ts';
 
 /** Which account a leg moves: by id, a member's account by kind (opened when missing), or a system account. */
@@ -97,6 +103,12 @@ interface Posted {
  * statements. The transactions' ids are also left for the rest of the database transaction in
  * `ledger_posted_ids()`, so a statement sent after it can name them (a kudos item its posting).
  */
+/**
+ * The `balancesOf` member's balances after the transaction's latest ledger call, as the API names
+ * them, for a statement sent after it in the same transaction (decision 0052).
+ */
+export const postedBalancesJson = balancesJson(sql`ledger_posted_balances()`);
+
 export function transferStatement(specs: TransferSpec[], options: TransferOptions = {}): Statement<TransferResult> {
   validate(specs);
   const payload = specs.map((spec) => ({
@@ -115,15 +127,7 @@ export function transferStatement(specs: TransferSpec[], options: TransferOption
         transactionIds: posted.t.map(Number),
         legAccountIds: posted.a.map(Number),
         balances: new Map(Object.entries(posted.b).map(([id, balance]) => [Number(id), Number(balance)])),
-        ...(posted.m
-          ? {
-              memberBalances: {
-                awardsPointsAvailable: Number(posted.m.p),
-                awardsPointsAvailable1: Number(posted.m.y),
-                awardsPointsAvailableMng: Number(posted.m.g),
-              },
-            }
-          : {}),
+        ...(posted.m ? { memberBalances: balancesFromLedger(posted.m) } : {}),
       };
     },
   };

@@ -5,6 +5,7 @@ import type { InsufficientFundsError } from '../ledger/transfer.ts';
 import { notificationEvent, notificationKindOf } from '../notifications/notify.ts';
 import { kudosMails } from './kudos-mail.ts';
 import { kudosStatement } from './kudos.repository.ts';
+import { jsonbObject } from '../../db/statement.ts';
 import type { SendMember } from './recipients.repository.ts';
 import type { SendCheck, SendPlan } from './run-send.ts';
 import { countPairSends } from './send-limits.ts';
@@ -48,6 +49,11 @@ function emailOff(member: SendMember, kind: KudosKind): boolean {
 /** The send runner's plan for a kudos send: one item per recipient, their e-mails, live events. */
 export function kudosPlan(send: KudosSend): SendPlan<number[], SendResponse> {
   const { sender, recipients, settings } = send;
+  const reply = <I, B>(messageLogIds: I, balances: B) => ({
+    messageLogIds,
+    message: typeof send.thanks === 'string' ? send.thanks : send.thanks(),
+    balances,
+  });
   return {
     actorMemberId: sender.id,
     ratePerMinute: settings.sendRateLimitPerMinute,
@@ -82,11 +88,9 @@ export function kudosPlan(send: KudosSend): SendPlan<number[], SendResponse> {
         notifyManager: send.notifyManager,
       }),
     ),
-    answer: (ids, balances) => ({
-      messageLogIds: ids,
-      message: typeof send.thanks === 'string' ? send.thanks : send.thanks(),
-      balances,
-    }),
+    answer: (ids, balances) => reply(ids, balances),
+    // The same fields, built by the database with COMMIT (decision 0052).
+    answerJson: (ids, balances) => jsonbObject(reply(ids, balances)),
     events: (ids) => [
       ...ids.map((messageLogId) => ({ type: 'kudos' as const, data: { messageLogId } })),
       ...recipients.map((r) => notificationEvent(r.id)),

@@ -14,7 +14,8 @@ export type KudosNotification = Pick<NewNotification, 'kind' | 'actorMemberId' |
  * send's own transaction in ONE statement (a data-modifying CTE: the notification takes the id
  * of the item inserted for its member). A posted item takes the first transaction of the ledger
  * call before it in the transaction (`ledger_posted_ids()`), so the statement can go out with that
- * call without waiting for its answer (decision 0049). Reads the items' ids, ascending.
+ * call without waiting for its answer (decision 0049). Reads the items' ids, ascending; a later
+ * statement of the transaction reads them as `json` (decision 0052).
  */
 export function kudosStatement(rows: NewKudos[], notification: KudosNotification): Statement<number[]> {
   const payload = rows.map((r) => ({
@@ -41,8 +42,10 @@ export function kudosStatement(rows: NewKudos[], notification: KudosNotification
                ${notification.points ?? 0}::int
         from k
       )
-      select id from k order by id`,
+      select x.ids, set_config('ovation.kudos_ids', to_jsonb(x.ids)::text, true)
+      from (select coalesce(array_agg(id order by id), '{}') as ids from k) x`,
     name: 'kudos_insert',
-    read: (result) => result.map((r) => Number(r.id)),
+    read: (result) => (result[0]!.ids as (number | string)[]).map(Number),
+    json: sql`current_setting('ovation.kudos_ids')::jsonb`,
   };
 }

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppError } from '../../lib/app-errors.ts';
@@ -6,6 +7,7 @@ import { isStatement, type Statement } from '../../db/statement.ts';
 import { memberBalancesStatement, type MemberBalances } from '../ledger/accounts.repository.ts';
 import {
   InsufficientFundsError,
+  postedBalancesJson,
   transferMany,
   transferStatement,
   type TransferResult,
@@ -64,6 +66,14 @@ export interface SendPlan<W, A> {
   mails?: OutgoingEmail[] | ((written: W) => OutgoingEmail[]);
   /** The answer, from what was written and the actor's balances after. */
   answer: (written: W, balances: MemberBalances) => A;
+  /**
+   * The same answer built by the database (decision 0052), given jsonb SQL for what was written
+   * (the write statement's `json`) and for the actor's balances. With it, the stored answer goes
+   * out with the posting, the flow's rows and COMMIT in one write: one round trip fewer, and the
+   * ledger's row locks (a team budget every recognition debits) are held only while PostgreSQL
+   * works, not while the answers travel to a busy server and the stored answer comes back.
+   */
+  answerJson?: (written: SQL, balances: SQL) => SQL;
   /** Live events published after the commit. */
   events?: (written: W) => LiveEvent[];
 }
@@ -83,6 +93,13 @@ class Outgoing {
     if (this.queued.length === 0) return;
     const batch = this.queued.splice(0);
     const answers = await this.t.run(batch.map((q) => q.statement));
+    batch.forEach((q, i) => q.use(answers[i]));
+  }
+
+  /** Sends what is queued and COMMIT (one write on PostgreSQL), handing the answers on. */
+  async commit() {
+    const batch = this.queued.splice(0);
+    const answers = await this.t.commit(batch.map((q) => q.statement));
     batch.forEach((q, i) => q.use(answers[i]));
   }
 
@@ -115,7 +132,10 @@ async function postInChunks(tx: Db, plan: SendPlan<unknown, unknown>, specs: Tra
   return merged;
 }
 
-/** The plan's steps on one batched transaction, up to (not including) the stored answer. */
+/**
+ * The plan's steps on one batched transaction, up to the stored answer; with `answerJson` the
+ * stored answer and COMMIT too (`committed`).
+ */
 async function runSteps<W, A>(
   t: BatchedTransaction,
   deps: SendDeps,
@@ -129,6 +149,9 @@ async function runSteps<W, A>(
     if (isStatement(check)) out.add(check);
     else await check(await out.tx());
   }
+  // A stored answer built by the database goes out with COMMIT, so every refusal the key and the
+  // checks read from their answers (a replay, a daily limit) must be known before that (0052).
+  if (plan.answerJson) await out.flush();
 
   const specs = typeof plan.postings === 'function' ? await plan.postings(await out.tx()) : plan.postings;
   let posted: TransferResult | null = null;
@@ -160,9 +183,23 @@ async function runSteps<W, A>(
     }
   }
   // Postings touch nothing after the ledger call, so its balances are the ones at commit.
-  if (specs.length === 0) out.add(memberBalancesStatement(plan.actorMemberId), (result) => (balances = result));
-  await out.flush();
-  return { written, balances: (posted as TransferResult | null)?.memberBalances ?? balances! };
+  const actorBalances = specs.length === 0 ? memberBalancesStatement(plan.actorMemberId) : null;
+  if (actorBalances) out.add(actorBalances, (result) => (balances = result));
+  // The stored answer built by the database, sent with the rest and COMMIT (decision 0052).
+  const json = isStatement(plan.write) ? plan.write.json : undefined;
+  const store =
+    plan.answerJson && json
+      ? answer.store(plan.answerJson(json, actorBalances?.json ?? postedBalancesJson))
+      : undefined;
+  if (store !== undefined) {
+    if (store) out.add(store);
+    await out.commit();
+  } else await out.flush();
+  return {
+    written,
+    balances: (posted as TransferResult | null)?.memberBalances ?? balances!,
+    committed: store !== undefined,
+  };
 }
 
 /**
@@ -178,10 +215,12 @@ export async function runSend<W, A>(deps: SendDeps, answer: IdempotentAnswer<A>,
     const counting = before;
     before = [];
     return deps.transactions.run(async (t) => {
-      const { written, balances } = await runSteps(t, deps, answer, plan);
+      const { written, balances, committed } = await runSteps(t, deps, answer, plan);
       const response = plan.answer(written, balances);
-      const store = answer.store(response);
-      await t.commit(store ? [store] : []);
+      if (!committed) {
+        const store = answer.store(response);
+        await t.commit(store ? [store] : []);
+      }
       return { written, response };
     }, counting);
   });

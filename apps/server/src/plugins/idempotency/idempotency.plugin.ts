@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import type { Db } from '../../db/client.ts';
@@ -29,8 +30,11 @@ const OTHER_REQUEST = 'This Idempotency-Key was already used for a different req
  */
 export interface IdempotentAnswer<A> {
   hold?: Statement<unknown>[];
-  /** The statement that stores the answer, or null when the work keeps its answer itself. */
-  store(body: A): Statement<unknown> | null;
+  /**
+   * The statement that stores the answer, or null when the work keeps its answer itself. The
+   * answer may be SQL: a jsonb expression the database builds in the same write (decision 0052).
+   */
+  store(body: A | SQL): Statement<unknown> | null;
 }
 
 interface Claim extends IdempotencyClaim {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, is, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Row, Statement } from '../../db/statement.ts';
+import { namedByText, type Row, type Statement } from '../../db/statement.ts';
 import { pgErrorCode } from '../../modules/ledger/with-retry.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -78,12 +78,16 @@ export async function findKey(db: Db, memberId: number, key: string) {
 /**
  * Stores the answer; inside the work's transaction (which holds the key) for a success. A row
  * without an answer can only be a claim of the earlier scheme whose request died: taken over.
+ * `body` may be SQL: a jsonb expression the database evaluates (decision 0052); the statement
+ * is then prepared under a name of its own text.
  */
 export function storeResponseStatement(claim: IdempotencyClaim, status: number, body: unknown): Statement {
-  return {
+  const built = is(body, SQL);
+  const json = built ? body : sql`${JSON.stringify(body)}::jsonb`;
+  const statement = {
     sql: sql`insert into idempotency_keys as k (member_id, key, route, request_hash, response_status, response_body)
              values (${claim.memberId}::int, ${claim.key}::text, ${claim.route}::text, ${claim.requestHash}::text,
-                     ${status}::smallint, ${JSON.stringify(body)}::jsonb)
+                     ${status}::smallint, ${json})
              on conflict (member_id, key) do update
                set response_status = excluded.response_status, response_body = excluded.response_body,
                    request_hash = excluded.request_hash, route = excluded.route
@@ -91,6 +95,7 @@ export function storeResponseStatement(claim: IdempotencyClaim, status: number, 
     name: 'idempotency_store',
     read: () => undefined,
   };
+  return built ? { ...statement, name: namedByText(statement.sql, 'idempotency_store') } : statement;
 }
 
 async function storeResponse(db: Db, claim: IdempotencyClaim, status: number, body: unknown) {

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../src/db/schema/index.ts';
+import { setupApp } from './build-app.ts';
+import { createMember, memberWithToken } from './factories.ts';
+import { balancesOf, createBehaviour, fund, newKey, relaxLimits, send, setSetting } from './ledger-factories.ts';
+
+/**
+ * Kudos sends store their answer as the database builds it, with COMMIT (decision 0052): what
+ * is stored for the Idempotency-Key — and so what a retry replays — is exactly what the first
+ * request answered, item ids, confirmation and balances after included.
+ */
+const ctx = setupApp();
+
+async function sendTwice(url: string, token: string, payload: object, memberId: number) {
+  const key = newKey();
+  const first = await send(ctx, url, token, payload, key);
+  expect(`${first.statusCode} ${first.body}`).toMatch(/^200 /);
+  const [stored] = await ctx.app.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.memberId, memberId), eq(idempotencyKeys.key, key)));
+  const again = await send(ctx, url, token, payload, key);
+  expect(again.headers['idempotent-replayed']).toBe('true');
+  expect(again.json()).toEqual(first.json());
+  expect(stored!.responseBody).toEqual(first.json());
+  return first.json() as { messageLogIds: number[]; message: string; balances: Record<string, number> };
+}
+
+describe('the stored answer of a kudos send', () => {
+  it('is the Pay It Forward’s answer: the item, the thanks and the sender’s balances after', async () => {
+    await relaxLimits(ctx.app);
+    const { member, token } = await memberWithToken(ctx);
+    const colleague = await createMember(ctx.app, { firstName: 'Zanele', surname: 'Stored' });
+    await fund(ctx.app, member.id, 25);
+    const body = await sendTwice(
+      '/api/payitforward/send',
+      token,
+      { toMemberId: colleague.id, points: 7, message: 'For the coffee “and” the help' },
+      member.id,
+    );
+    expect(body.messageLogIds).toHaveLength(1);
+    expect(body.message).toBe('You paid forward 7 Kudos to Zanele Stored. Thank you!');
+    expect(body.balances).toEqual(await balancesOf(ctx.app, member.id));
+    expect(body.balances.awardsPointsAvailable).toBe(18);
+  });
+
+  it('is the High Five’s answer when nothing is posted: the balances are read, not posted', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const colleague = await createMember(ctx.app);
+    await fund(ctx.app, member.id, 3);
+    await fund(ctx.app, member.id, 2, 'plays');
+    const body = await sendTwice(
+      '/api/high5/send',
+      token,
+      { toMemberId: colleague.id, message: 'High five' },
+      member.id,
+    );
+    expect(body.messageLogIds).toHaveLength(1);
+    expect(body.balances).toEqual({ awardsPointsAvailable: 3, awardsPointsAvailable1: 2, awardsPointsAvailableMng: 0 });
+  });
+
+  it('is a manager’s recognition of two, with points and the plays cap named in the thanks', async () => {
+    await setSetting(ctx.app, 'playsDailyCap', 0);
+    try {
+      const behaviour = await createBehaviour(ctx.app);
+      const manager = await memberWithToken(ctx, { isManager: true });
+      const team = [
+        await createMember(ctx.app, { managerId: manager.member.id, firstName: 'Ama', surname: 'One' }),
+        await createMember(ctx.app, { managerId: manager.member.id, firstName: 'Bo', surname: 'Two' }),
+      ];
+      await fund(ctx.app, manager.member.id, 100, 'team_budget');
+      const body = await sendTwice(
+        '/api/recognition/send',
+        manager.token,
+        { toMemberIds: team.map((m) => m.id), behaviourId: behaviour.id, message: 'Great work', points: 15 },
+        manager.member.id,
+      );
+      expect(body.messageLogIds).toHaveLength(2);
+      expect(body.messageLogIds[0]).toBeLessThan(body.messageLogIds[1]!);
+      expect(body.message).toMatch(/^Thank you! Your recognition of Ama One and Bo Two has been sent\. .*\(0\)\.$/);
+      expect(body.balances.awardsPointsAvailableMng).toBe(70);
+    } finally {
+      await setSetting(ctx.app, 'playsDailyCap', 10);
+    }
+  });
+});
