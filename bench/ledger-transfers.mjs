@@ -8,7 +8,8 @@
 // daily caps are not what is measured). Then:
 //   A: random Pay It Forward transfers of 1 point between many members;
 //   B: recognitions with 1 point, every one debiting the same manager's team budget;
-// (after BENCH_HISTORY=200000 earlier transactions and an ANALYZE: see below)
+// (after BENCH_HISTORY=200000 earlier transactions, as many kudos with their bells, stored answers
+// and e-mails, and an ANALYZE: see below; BENCH_CPU_SPLIT=15 samples CPU per process group)
 // and finally runs ledger:verify on the database. Every request carries its own Idempotency-Key.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
