@@ -72,6 +72,26 @@ describe('batched transactions', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('a failure sent with COMMIT ends the transaction: nothing lasts, and the connection serves the next one', async () => {
+    await clear();
+    const failing: Statement = { sql: sql`select 1 / 0 as x`, read: () => undefined, fail: () => businessRule('no') };
+    // More rounds than the pool has connections: each one is reused after a failed COMMIT.
+    for (let round = 0; round < 3; round++) {
+      const outcomes = await Promise.allSettled(
+        [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+          probe.database.transactions.run(async (t) => {
+            const n = 200 + round * 10 + i;
+            await t.commit(i % 2 === 0 ? [insert(n), failing, insert(n + 100)] : [insert(n)]);
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(
+        [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (i % 2 ? 'fulfilled' : 'rejected')),
+      );
+    }
+    expect(await stored()).toEqual([201, 203, 205, 207, 211, 213, 215, 217, 221, 223, 225, 227]);
+  });
+
   it('work that ends without commit() is refused and leaves nothing', async () => {
     await clear();
     await expect(probe.database.transactions.run(async (t) => void (await t.run([insert(40)])))).rejects.toThrow(

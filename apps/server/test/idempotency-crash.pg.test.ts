@@ -30,7 +30,10 @@ function newStall(): Stall {
 
 /**
  * The send runner's transactions: an armed one stops forever after its first batch of statements
- * has run (the key held, the ledger posted, the kudos written: the points moved but not committed).
+ * has run (the key held, the ledger posted, the kudos written: the points moved but not
+ * committed). A Pay It Forward sends its whole transaction with COMMIT in one write (decision
+ * 0053), so there the batch is sent without its COMMIT — what a process that dies between two
+ * writes of a longer send (a recognition with game plays, a checkout) leaves behind.
  */
 function stallingTransactions(transactions: Transactions, stall: Stall): Transactions {
   return {
@@ -40,19 +43,27 @@ function stallingTransactions(transactions: Transactions, stall: Stall): Transac
         if (!stall.armed) return work(t);
         stall.armed = false;
         let stalled = false;
+        const stallOnce = async () => {
+          if (stalled) return;
+          stalled = true;
+          const { rows } = (await (await t.tx()).execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
+          stall.reached(rows[0]!.pid);
+          await stall.ended;
+        };
         return work({
           tx: () => t.tx(),
-          commit: (statements) => t.commit(statements),
+          async commit(statements) {
+            if (stalled) return t.commit(statements);
+            const answers = await t.run(statements);
+            await stallOnce();
+            await t.commit([]);
+            return answers;
+          },
           async run(statements) {
             const answers = await t.run(statements);
-            if (!stalled) {
-              stalled = true;
-              const { rows } = (await (await t.tx()).execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-                rows: { pid: number }[];
-              };
-              stall.reached(rows[0]!.pid);
-              await stall.ended;
-            }
+            await stallOnce();
             return answers;
           },
         });

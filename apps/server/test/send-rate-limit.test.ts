@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
-import { balancesOf, fund, send, setSetting } from './ledger-factories.ts';
+import { balancesOf, fund, kudosTo, send, setSetting } from './ledger-factories.ts';
 
-/** The per-member send rate (docs/decisions/0003), counted ahead of the send's transaction (0049). */
+/**
+ * The per-member send rate (docs/decisions/0003), counted ahead of the send's transaction (0049);
+ * on PostgreSQL the refusal is raised inside the transaction, which went out whole (0053).
+ */
 const ctx = setupApp();
 
 describe('send rate limit', () => {
@@ -12,17 +15,23 @@ describe('send rate limit', () => {
     try {
       const { member, token } = await memberWithToken(ctx);
       const other = await createMember(ctx.app);
-      await fund(ctx.app, member.id, 2);
+      await fund(ctx.app, member.id, 10);
       const pay = (points: number) =>
         send(ctx, '/api/payitforward/send', token, { toMemberId: other.id, points, message: 'Rate' });
       // The first is refused for funds (its transaction rolls back), yet it counts.
-      const statuses = [(await pay(5)).statusCode, (await pay(1)).statusCode, (await pay(1)).statusCode];
+      const statuses = [(await pay(11)).statusCode, (await pay(1)).statusCode, (await pay(1)).statusCode];
       expect(statuses).toEqual([422, 200, 200]);
       const over = await pay(1);
       expect(over.statusCode).toBe(429);
       expect(over.json().message).toBe('You are sending too quickly. Please wait a minute and try again.');
-      expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(0);
+      // The refused send had the points: nothing of its transaction lasted, nor does the next one's.
+      expect(
+        (await send(ctx, '/api/payitforward/send', token, { toMemberId: other.id, points: 1, message: 'Again' }))
+          .statusCode,
+      ).toBe(429);
+      expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(8);
       expect((await balancesOf(ctx.app, other.id)).awardsPointsAvailable).toBe(2);
+      expect(await kudosTo(ctx.app, other.id)).toHaveLength(2);
     } finally {
       await setSetting(ctx.app, 'sendRateLimitPerMinute', 1_000_000);
     }

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
-import { createBehaviour, fund, relaxLimits, send } from './ledger-factories.ts';
+import {
+  balancesOf,
+  createBehaviour,
+  emailsTo,
+  fund,
+  kudosTo,
+  relaxLimits,
+  send,
+  setSetting,
+} from './ledger-factories.ts';
 
 /**
  * PostgreSQL only (PGlite has no socket). A kudos send's ledger call, its items, its e-mails, the
  * stored answer and COMMIT leave the server in one write (decision 0052), so the row locks the
  * ledger takes — a team budget every recognition debits — are held only while the database
- * works, never across a round trip to the server.
+ * works, never across a round trip to the server. The checks refuse by raising (0053), so a Pay
+ * It Forward sends its whole transaction, from the rate limit's count to COMMIT, in that write.
  */
 const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
 
@@ -48,7 +58,7 @@ async function writesDuring(work: () => Promise<unknown>) {
 const carrying = (writes: string[], text: string) => writes.filter((w) => w.includes(text));
 
 describe('a kudos send’s writes (PostgreSQL)', () => {
-  it('Pay It Forward: the reads, the checks, then the posting with the stored answer and COMMIT', async () => {
+  it('Pay It Forward: the reads, then the whole transaction in one write', async () => {
     await relaxLimits(ctx.app);
     const { member, token } = await memberWithToken(ctx);
     const colleague = await createMember(ctx.app);
@@ -61,11 +71,55 @@ describe('a kudos send’s writes (PostgreSQL)', () => {
       });
       expect(res.statusCode).toBe(200);
     });
-    expect(writes).toHaveLength(3);
-    const [posting] = carrying(writes, 'ledger_post');
-    expect(posting).toBe(writes[2]);
-    for (const text of ['kudos_insert', 'email_outbox_insert', 'idempotency_store', 'commit']) {
-      expect(posting).toContain(text);
+    expect(writes).toHaveLength(2);
+    const [, transaction] = writes;
+    expect(carrying(writes, 'ledger_post')).toEqual([transaction]);
+    const order = [
+      'rate_limit_take_verdict',
+      'begin',
+      'send_rate_refuse',
+      'idempotency_hold_answered',
+      'send_pair_check',
+      'send_daily_check',
+      'ledger_post',
+      'kudos_insert',
+      'email_outbox_insert',
+      'idempotency_store',
+      'commit',
+    ];
+    const at = order.map((text) => transaction!.indexOf(text));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it('a refusal the database raises in that write leaves nothing: the pair limit, then the daily cap', async () => {
+    await relaxLimits(ctx.app);
+    await setSetting(ctx.app, 'pairDailyLimit', 1);
+    await setSetting(ctx.app, 'payItForwardDailyCap', 5);
+    try {
+      const { member, token } = await memberWithToken(ctx);
+      const [a, b] = [await createMember(ctx.app), await createMember(ctx.app)];
+      await fund(ctx.app, member.id, 10);
+      const pay = (to: number, points: number) =>
+        send(ctx, '/api/payitforward/send', token, { toMemberId: to, points, message: 'Hi' });
+      expect((await pay(a.id, 2)).statusCode).toBe(200);
+      let refused!: Awaited<ReturnType<typeof pay>>;
+      const writes = await writesDuring(async () => (refused = await pay(a.id, 2)));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toContain('at most 1 kudos a day');
+      // Sent whole, COMMIT included, and rolled back by the raise.
+      expect(writes).toHaveLength(2);
+      expect(writes[1]).toContain('ledger_post');
+      expect(writes[1]).toContain('commit');
+      // Over the day's cap (2 given, 4 more asked): the count of the refused send did not last.
+      const over = await pay(b.id, 4);
+      expect(over.json().message).toContain('you can still give 3 Kudos today');
+      expect((await pay(b.id, 3)).statusCode).toBe(200);
+      expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(5);
+      expect(await kudosTo(ctx.app, a.id)).toHaveLength(1);
+      expect(await emailsTo(ctx.app, a.email!)).toHaveLength(1);
+    } finally {
+      await relaxLimits(ctx.app);
     }
   });
 
@@ -83,10 +137,11 @@ describe('a kudos send’s writes (PostgreSQL)', () => {
       });
       expect(res.statusCode).toBe(200);
     });
-    // Reads; the key and the pair count; the day's game plays; the rest with COMMIT.
-    expect(writes).toHaveLength(4);
-    expect(carrying(writes, 'ledger_post')).toEqual([writes[3]]);
-    expect(writes[3]).toContain('commit');
-    expect(carrying(writes, 'commit')).toEqual([writes[3]]);
+    // Reads; the key, the pair count and the day's game plays (they decide the postings); the
+    // rest with COMMIT.
+    expect(writes).toHaveLength(3);
+    expect(carrying(writes, 'send_plays_grant')).toEqual([writes[1]]);
+    expect(carrying(writes, 'ledger_post')).toEqual([writes[2]]);
+    expect(carrying(writes, 'commit')).toEqual([writes[2]]);
   });
 });

@@ -90,7 +90,11 @@ const settle = [
  * reads the answers in order, as one statement after another would have: the first refusal or
  * failure wins.
  */
-async function exchange(client: PoolClient, statements: Statement<unknown>[]) {
+async function exchange(
+  client: PoolClient,
+  statements: Statement<unknown>[],
+  settled: (results: (QueryResult | Error)[]) => void = () => undefined,
+) {
   const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   const pending: Promise<QueryResult | Error>[] = [];
   stream.cork();
@@ -106,6 +110,7 @@ async function exchange(client: PoolClient, statements: Statement<unknown>[]) {
     stream.uncork();
   }
   const results = await Promise.all(pending);
+  settled(results);
   return statements.map((statement, i) => {
     const result = results[i]!;
     if (result instanceof Error) throw failed(statement, result);
@@ -141,10 +146,14 @@ export function pipelinedTransactions(pool: Pool, drizzleOn: (client: PoolClient
       let open = false;
       let broken = false;
       // `before` and BEGIN go out with the first statements.
-      const send = async (statements: Statement<unknown>[], tail: Statement<unknown>[] = []) => {
+      const send = async (
+        statements: Statement<unknown>[],
+        tail: Statement<unknown>[] = [],
+        settled?: (results: (QueryResult | Error)[]) => void,
+      ) => {
         const head = begun ? [] : [...before, BEGIN];
         begun = open = true;
-        const answers = await exchange(client, [...head, ...statements, ...tail]);
+        const answers = await exchange(client, [...head, ...statements, ...tail], settled);
         return answers.slice(head.length, head.length + statements.length);
       };
       try {
@@ -155,7 +164,11 @@ export function pipelinedTransactions(pool: Pool, drizzleOn: (client: PoolClient
           },
           run: (statements) => send(statements),
           async commit(statements) {
-            const answers = await send(statements, [COMMIT]);
+            // COMMIT answered (even after a statement before it failed: PostgreSQL then rolls
+            // back) ends the transaction, so a refusal needs no ROLLBACK round trip (0053).
+            const answers = await send(statements, [COMMIT], (results) => {
+              if (!(results.at(-1) instanceof Error)) open = false;
+            });
             open = false;
             return answers;
           },

@@ -17,6 +17,11 @@ export interface Statement<T = void> {
   fail?: (error: unknown) => unknown;
   name?: string;
   /**
+   * Its `read` never refuses: a refusal is raised by the database (and `fail` maps it), which
+   * aborts the transaction, so the statement may travel in the same write as COMMIT (0053).
+   */
+  commitSafe?: true;
+  /**
    * What `read` answers, as a jsonb expression a later statement of the same transaction can use
    * without waiting for this one's answer (a send's stored answer built by the database, 0052).
    */

@@ -115,22 +115,30 @@ export class SharedRateLimiter extends RateLimiter {
 
   /**
    * take() as a statement, for a caller that sends it with others (the send runner, decision
-   * 0049); a boolean when memory decides (no database, or a key already over its limit).
+   * 0049); a boolean when memory decides (no database, or a key already over its limit). With
+   * `verdict`, the statement also leaves 'over' or 'within' in that session setting, for a later
+   * statement of the same write to raise on (decision 0053).
    */
-  takeStatement(key: string): Statement<boolean> | boolean {
+  takeStatement(key: string, verdict?: string): Statement<boolean> | boolean {
     const hashed = digest(key);
     const db = this.shared.db;
     if (!db) return super.hit(hashed);
     if (super.isLimited(hashed)) return false;
-    return {
-      sql: sql`
+    const take = sql`
         insert into rate_limit_counts as c (name, key, n, reset_at)
         values (${this.name}::text, ${hashed}::text, 1, now() + make_interval(secs => ${this.windowMs / 1000}::float8))
         on conflict (name, key) do update set
           n = case when c.reset_at <= now() then 1 else c.n + 1 end,
           reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-        returning n, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`,
-      name: 'rate_limit_take',
+        returning n, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`;
+    return {
+      sql: verdict
+        ? sql`with t as (${take})
+              select n, reset_ms, set_config(${verdict}::text,
+                                             case when n > ${this.limit}::int then 'over' else 'within' end, false)
+              from t`
+        : take,
+      name: verdict ? 'rate_limit_take_verdict' : 'rate_limit_take',
       read: (rows) => {
         void this.shared.sweep(db).catch(() => undefined);
         const n = Number(rows[0]!.n);

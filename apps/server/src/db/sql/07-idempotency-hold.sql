@@ -12,3 +12,23 @@ BEGIN
   RETURN true;
 END;
 $$;
+--> statement-breakpoint
+-- The hold and the key's answer in one statement (decision 0053): after taking the lock, a key
+-- answered meanwhile (a request with it committed before this one) raises SQLSTATE OVK02, so a
+-- send's statements can go out with its COMMIT; the server then replays the stored answer (or
+-- answers 422 when it was stored for another request). The two-argument form stays for
+-- instances of the earlier version during a rolling start.
+CREATE OR REPLACE FUNCTION idempotency_hold(p_class int, p_key int, p_member int, p_idempotency_key text)
+RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(p_class, p_key) THEN
+    RAISE EXCEPTION 'Idempotency-Key held by another transaction' USING ERRCODE = 'OVK01';
+  END IF;
+  IF EXISTS (SELECT 1 FROM idempotency_keys
+             WHERE member_id = p_member AND key = p_idempotency_key AND response_status IS NOT NULL) THEN
+    RAISE EXCEPTION 'Idempotency-Key already answered' USING ERRCODE = 'OVK02';
+  END IF;
+  RETURN true;
+END;
+$$;

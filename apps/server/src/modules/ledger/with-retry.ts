@@ -1,15 +1,26 @@
 /** PostgreSQL error codes worth retrying the whole transaction for. */
 const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
 
-/** The SQLSTATE of a database error, looking through the wrappers Drizzle puts around it. */
-export function pgErrorCode(error: unknown): string | undefined {
+/** The database's own error inside what a driver threw (Drizzle wraps it as `cause`). */
+function databaseError(error: unknown): { code: string; detail?: unknown } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as { code: string };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE of a database error, looking through the wrappers Drizzle puts around it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  return databaseError(error)?.code;
+}
+
+/** The DETAIL of a database error with this SQLSTATE (e.g. a refusal the database raised), or undefined. */
+export function pgErrorDetail(error: unknown, code: string): string | undefined {
+  const found = databaseError(error);
+  return found?.code === code ? String(found.detail ?? '') : undefined;
 }
 
 export function isRetryable(error: unknown): boolean {

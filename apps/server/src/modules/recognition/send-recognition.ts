@@ -78,8 +78,15 @@ export async function sendRecognition(
   }
   if (!behaviour) throw fieldError('behaviourId', 'Choose one of the behaviours');
   const { pointsName } = settings;
-  // Who reached today's cap on game plays (decision 0043); set by the postings in the transaction.
+  // The game plays each recipient earns today (decision 0043), counted in the transaction with
+  // the other checks; who reached the cap, for the thanks.
+  let plays = new Map<number, number>();
   let capped: SendMember[] = [];
+  const grant = grantDailyPlays(
+    recipients.map((r) => r.id),
+    settings.playsPerRecognition,
+    settings.playsDailyCap,
+  );
   const thanks = `Thank you! Your recognition of ${namesList(recipients.map((r) => r.fullName))} has been sent.`;
 
   return runSend(
@@ -95,9 +102,9 @@ export async function sendRecognition(
       mailLabel: behaviour.name,
       notifyManager: true,
       settings,
-      postings: async (tx) => {
-        const ids = recipients.map((r) => r.id);
-        const plays = await grantDailyPlays(tx, ids, settings.playsPerRecognition, settings.playsDailyCap);
+      checks: settings.playsPerRecognition > 0 ? [{ ...grant, read: (rows) => void (plays = grant.read(rows)) }] : [],
+      // After the checks' answers: the plays granted decide the postings.
+      postings: async () => {
         capped =
           settings.playsPerRecognition > 0
             ? recipients.filter((r) => plays.get(r.id)! < settings.playsPerRecognition)

@@ -17,7 +17,7 @@ import { withRetry } from '../ledger/with-retry.ts';
 import type { LiveEvent } from '../live/live-bus.ts';
 import { emailsStatement, type OutgoingEmail } from '../mail/mail.repository.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import type { SendRateLimiter } from './send-limits.ts';
+import type { RateCheck, SendRateLimiter } from './send-limits.ts';
 
 /** What the runner needs: tests pass their own (e.g. transactions that fail at a chosen step). */
 export interface SendDeps {
@@ -32,7 +32,11 @@ export interface SendDeps {
   publish: (event: LiveEvent) => void;
 }
 
-/** A check: a statement (sent with the plan's others) or work that needs answers as it goes. */
+/**
+ * A check: a statement (sent with the plan's others) or work that needs answers as it goes. A
+ * statement that refuses by raising (`commitSafe`, decision 0053) lets a plan with `answerJson`
+ * go out whole in one write; one that refuses in its `read` makes the runner read it first.
+ */
 export type SendCheck = Statement<unknown> | ((tx: Db) => Promise<void>);
 
 /**
@@ -72,6 +76,8 @@ export interface SendPlan<W, A> {
    * out with the posting, the flow's rows and COMMIT in one write: one round trip fewer, and the
    * ledger's row locks (a team budget every recognition debits) are held only while PostgreSQL
    * works, not while the answers travel to a busy server and the stored answer comes back.
+   * When the key's hold and every check refuse by raising (`commitSafe`, decision 0053), the
+   * whole transaction — BEGIN to COMMIT — is that one write.
    */
   answerJson?: (written: SQL, balances: SQL) => SQL;
   /** Live events published after the commit. */
@@ -83,6 +89,11 @@ class Outgoing {
   private readonly queued: Array<{ statement: Statement<unknown>; use: (answer: unknown) => void }> = [];
 
   constructor(private readonly t: BatchedTransaction) {}
+
+  /** Whether a queued statement may refuse in its `read` (so its answer must be read before COMMIT is sent). */
+  mayRefuseOnRead() {
+    return this.queued.some((q) => !q.statement.commitSafe);
+  }
 
   add<T>(statement: Statement<T>, use: (answer: T) => void = () => undefined) {
     this.queued.push({ statement, use: use as (answer: unknown) => void });
@@ -141,17 +152,20 @@ async function runSteps<W, A>(
   deps: SendDeps,
   answer: IdempotentAnswer<A>,
   plan: SendPlan<W, A>,
+  rate: RateCheck | null,
 ) {
   const out = new Outgoing(t);
-  // The key first: a live request with it → 409, one answered meanwhile → replayed (0042).
+  // The rate limit's verdict (its count went ahead of BEGIN), then the key: a live request with
+  // it → 409, one answered meanwhile → replayed (0042).
+  if (rate) out.add(rate.refuse);
   for (const statement of answer.hold ?? []) out.add(statement);
   for (const check of plan.checks ?? []) {
     if (isStatement(check)) out.add(check);
     else await check(await out.tx());
   }
-  // A stored answer built by the database goes out with COMMIT, so every refusal the key and the
-  // checks read from their answers (a replay, a daily limit) must be known before that (0052).
-  if (plan.answerJson) await out.flush();
+  // A stored answer built by the database goes out with COMMIT (0052), so a refusal read from an
+  // answer must be known before that; refusals the database raises abort the transaction (0053).
+  if (plan.answerJson && out.mayRefuseOnRead()) await out.flush();
 
   const specs = typeof plan.postings === 'function' ? await plan.postings(await out.tx()) : plan.postings;
   let posted: TransferResult | null = null;
@@ -208,21 +222,24 @@ async function runSteps<W, A>(
  * points moved and answer stored commit together, or neither does.
  */
 export async function runSend<W, A>(deps: SendDeps, answer: IdempotentAnswer<A>, plan: SendPlan<W, A>): Promise<A> {
-  // The rate limit counts once, ahead of the first attempt's transaction (in its first write).
-  const limit = plan.ratePerMinute === undefined ? null : deps.limiter.check(plan.actorMemberId, plan.ratePerMinute);
-  let before = limit ? [limit] : [];
+  // The rate limit counts once, ahead of the first attempt's transaction (in its first write),
+  // and that attempt refuses on its verdict.
+  let rate = plan.ratePerMinute === undefined ? null : deps.limiter.check(plan.actorMemberId, plan.ratePerMinute);
   const { written, response } = await withRetry(() => {
-    const counting = before;
-    before = [];
-    return deps.transactions.run(async (t) => {
-      const { written, balances, committed } = await runSteps(t, deps, answer, plan);
-      const response = plan.answer(written, balances);
-      if (!committed) {
-        const store = answer.store(response);
-        await t.commit(store ? [store] : []);
-      }
-      return { written, response };
-    }, counting);
+    const counting = rate;
+    rate = null;
+    return deps.transactions.run(
+      async (t) => {
+        const { written, balances, committed } = await runSteps(t, deps, answer, plan, counting);
+        const response = plan.answer(written, balances);
+        if (!committed) {
+          const store = answer.store(response);
+          await t.commit(store ? [store] : []);
+        }
+        return { written, response };
+      },
+      counting ? [counting.count] : [],
+    );
   });
   for (const event of plan.events?.(written) ?? []) deps.publish(event);
   return response;

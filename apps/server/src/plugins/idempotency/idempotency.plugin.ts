@@ -9,7 +9,6 @@ import { businessRule, conflict, fieldError, StoredAnswer, type AppError } from 
 import { requireMember } from '../auth.ts';
 import {
   findKey,
-  findKeyStatement,
   holdKeyStatement,
   storeRefusal,
   storeResponseStatement,
@@ -72,23 +71,17 @@ function requestKey(request: FastifyRequest): string {
 export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
   const claim = request.idempotencyClaim;
   if (!claim) throw new Error(`${request.routeOptions.url}: declare config.idempotency to move points on this route`);
-  const found = findKeyStatement(claim.memberId, claim.key);
   return {
     hold: [
-      holdKeyStatement(claim.memberId, claim.key, () => {
-        claim.passive = true;
-        return conflict(IN_FLIGHT);
-      }),
-      {
-        ...found,
-        read(rows) {
-          const existing = found.read(rows);
-          if (existing?.responseStatus == null) return;
+      holdKeyStatement(claim.memberId, claim.key, {
+        held: () => {
           claim.passive = true;
-          if (existing.requestHash !== claim.requestHash) throw businessRule(OTHER_REQUEST, 422);
-          throw new StoredAnswer(existing.responseStatus, existing.responseBody);
+          return conflict(IN_FLIGHT);
         },
-      },
+        // Answered meanwhile: the error handler's standingAnswer() replays what was stored (or
+        // answers 422 for another request), as for any refusal under a key.
+        answered: () => conflict(IN_FLIGHT),
+      }),
     ],
     store(body) {
       const statement = storeResponseStatement(claim, 200, body);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, is, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { namedByText, type Row, type Statement } from '../../db/statement.ts';
+import { namedByText, type Statement } from '../../db/statement.ts';
 import { pgErrorCode } from '../../modules/ledger/with-retry.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -19,40 +19,30 @@ function lockOf(memberId: number, key: string) {
   return createHash('sha256').update(`${memberId}\n${key}`).digest().readInt32BE(0);
 }
 
-/** SQLSTATE of `idempotency_hold` when another live transaction holds the key. */
+/** SQLSTATEs of `idempotency_hold`: another live transaction holds the key; it was answered. */
 const HELD_ELSEWHERE = 'OVK01';
+const ANSWERED = 'OVK02';
 
 /**
- * tryHoldKey as the first statement of the send runner's batch (decision 0049): when another
- * live transaction holds the key it fails (`fail` turns that into `refusal`), which aborts the
- * transaction so the statements sent after it wait for nothing.
+ * Holds the key as the first statement of the send runner's batch (decisions 0049, 0053): when
+ * another live transaction holds it, or a request with it was answered meanwhile, it fails
+ * (`fail` turns that into `held()` or `answered()`), which aborts the transaction so the
+ * statements sent after it — up to COMMIT — wait for nothing and leave nothing.
  */
-export function holdKeyStatement(memberId: number, key: string, refusal: () => unknown): Statement {
-  return {
-    sql: sql`select idempotency_hold(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int) as held`,
-    name: 'idempotency_hold',
-    read: () => undefined,
-    fail: (error) => (pgErrorCode(error) === HELD_ELSEWHERE ? refusal() : error),
-  };
-}
-
-/** The key's stored answer, if any, as a statement (sent after the hold: it sees what was committed before it). */
-export function findKeyStatement(
+export function holdKeyStatement(
   memberId: number,
   key: string,
-): Statement<{ requestHash: string; responseStatus: number | null; responseBody: unknown } | undefined> {
+  refusals: { held: () => unknown; answered: () => unknown },
+): Statement {
   return {
-    sql: sql`select request_hash, response_status, response_body from idempotency_keys
-             where member_id = ${memberId}::int and key = ${key}::text`,
-    name: 'idempotency_find',
-    read: (rows: Row[]) => {
-      const row = rows[0];
-      if (!row) return undefined;
-      return {
-        requestHash: String(row.request_hash),
-        responseStatus: row.response_status == null ? null : Number(row.response_status),
-        responseBody: row.response_body,
-      };
+    sql: sql`select idempotency_hold(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int, ${memberId}::int, ${key}::text) as held`,
+    name: 'idempotency_hold_answered',
+    read: () => undefined,
+    commitSafe: true,
+    fail: (error) => {
+      const code = pgErrorCode(error);
+      if (code === HELD_ELSEWHERE) return refusals.held();
+      return code === ANSWERED ? refusals.answered() : error;
     },
   };
 }
