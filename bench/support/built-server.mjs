@@ -58,11 +58,19 @@ export async function startBuiltServer({ base, env, logFile, nodeOptions = [], s
   return { stop };
 }
 
-/** Runs ledger:verify on the bench database, prints its verdict, drops the database; answers the exit code. */
+/**
+ * Runs ledger:verify on the bench database, prints its verdict, drops the database (kept, and its
+ * name printed, with BENCH_KEEP_DATABASE=1: for a closer look with psql or pgbench); answers the
+ * exit code.
+ */
 export async function verifyLedgerAndDrop(adminUrl, dbName, env) {
   const verify = spawnSync('npx', ['tsx', 'scripts/ledger-verify.ts'], { cwd: serverDir, env, encoding: 'utf8' });
   console.log(verify.stdout.trim());
   console.log(`ledger:verify exit code ${verify.status}`);
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    console.log(`kept database ${dbName}`);
+    return verify.status ?? 1;
+  }
   const cleanup = new pg.Client({ connectionString: adminUrl });
   await cleanup.connect();
   await cleanup.query(`drop database if exists ${dbName} with (force)`);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Pool } from 'pg';
+import { LiveBus } from './live-bus.ts';
+import { startPgRelay } from './pg-relay.ts';
+
+/** A pool that records the NOTIFY statements the relay sends (and a listener that hears nothing). */
+function recordingPool() {
+  const sent: string[][] = [];
+  const client = { on: () => client, removeListener: () => client, query: async () => ({}), release: () => {} };
+  const pool = {
+    connect: async () => client,
+    query: async (_text: string, values: [string, string[]]) => {
+      sent.push(values[1]);
+      return {};
+    },
+  };
+  return { pool: pool as unknown as Pool, sent };
+}
+
+const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the PostgreSQL relay of live events', () => {
+  it('sends the events of the next few milliseconds in one statement, in order', async () => {
+    const { pool, sent } = recordingPool();
+    const relay = await startPgRelay(pool, new LiveBus(), log);
+    relay.send('a');
+    relay.send('b');
+    await pause(2);
+    relay.send('c');
+    await pause(40);
+    expect(sent).toEqual([['a', 'b', 'c']]);
+    relay.send('d');
+    await pause(40);
+    expect(sent).toEqual([['a', 'b', 'c'], ['d']]);
+    await relay.close();
+  });
+
+  it('sends what is waiting when it closes, and nothing after', async () => {
+    const { pool, sent } = recordingPool();
+    const relay = await startPgRelay(pool, new LiveBus(), log);
+    relay.send('last');
+    await relay.close();
+    expect(sent).toEqual([['last']]);
+    relay.send('too late');
+    await pause(40);
+    expect(sent).toEqual([['last']]);
+  });
+});
