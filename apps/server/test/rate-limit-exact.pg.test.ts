@@ -89,4 +89,11 @@ describe('shared rate limits are exact across instances (PostgreSQL)', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(50);
     expect(statuses.filter((s) => s === 429)).toHaveLength(11);
   });
+
+  it('keeps its counts out of the write-ahead log (an unlogged table, decision 0054)', async () => {
+    const { rows } = (await ctx.app.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limit_counts'`,
+    )) as unknown as { rows: { relpersistence: string }[] };
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
 });
