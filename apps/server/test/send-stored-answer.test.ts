@@ -84,4 +84,62 @@ describe('the stored answer of a kudos send', () => {
       await setSetting(ctx.app, 'playsDailyCap', 10);
     }
   });
+
+  it('is a recognition where one of two reached the day’s plays: the other’s plays posted, one name in the thanks', async () => {
+    await setSetting(ctx.app, 'playsDailyCap', 1);
+    try {
+      const behaviour = await createBehaviour(ctx.app);
+      const { member, token } = await memberWithToken(ctx);
+      const [capped, fresh] = [
+        await createMember(ctx.app, { firstName: 'Cy', surname: 'Capped' }),
+        await createMember(ctx.app, { firstName: 'Di', surname: 'Fresh' }),
+      ];
+      const other = await memberWithToken(ctx);
+      const payload = { behaviourId: behaviour.id, message: 'Thanks' };
+      expect(
+        (await send(ctx, '/api/recognition/send', other.token, { ...payload, toMemberIds: [capped.id] })).statusCode,
+      ).toBe(200);
+      const body = await sendTwice(
+        '/api/recognition/send',
+        token,
+        { ...payload, toMemberIds: [capped.id, fresh.id] },
+        member.id,
+      );
+      expect(body.message).toBe(
+        'Thank you! Your recognition of Cy Capped and Di Fresh has been sent. Cy Capped has reached the most game plays a member can earn in a day (1).',
+      );
+      expect((await balancesOf(ctx.app, capped.id)).awardsPointsAvailable1).toBe(1);
+      expect((await balancesOf(ctx.app, fresh.id)).awardsPointsAvailable1).toBe(1);
+    } finally {
+      await setSetting(ctx.app, 'playsDailyCap', 10);
+    }
+  });
+
+  it('is a recognition that moves nothing at all (no points, no plays left): the balances still answered', async () => {
+    await setSetting(ctx.app, 'playsDailyCap', 0);
+    try {
+      const behaviour = await createBehaviour(ctx.app);
+      const { member, token } = await memberWithToken(ctx);
+      const colleague = await createMember(ctx.app);
+      await fund(ctx.app, member.id, 4);
+      const body = await sendTwice(
+        '/api/recognition/send',
+        token,
+        { toMemberIds: [colleague.id], behaviourId: behaviour.id, message: 'Thanks' },
+        member.id,
+      );
+      expect(body.messageLogIds).toHaveLength(1);
+      expect(body.balances).toEqual({
+        awardsPointsAvailable: 4,
+        awardsPointsAvailable1: 0,
+        awardsPointsAvailableMng: 0,
+      });
+      expect(await balancesOf(ctx.app, colleague.id)).toMatchObject({
+        awardsPointsAvailable: 0,
+        awardsPointsAvailable1: 0,
+      });
+    } finally {
+      await setSetting(ctx.app, 'playsDailyCap', 10);
+    }
+  });
 });
