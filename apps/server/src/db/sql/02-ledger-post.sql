@@ -35,7 +35,6 @@ DECLARE
   v_system_ids bigint[];
   v_system_deltas bigint[];
   v_tx_ids bigint[];
-  v_seq regclass;
   v_n int;
   v_result jsonb;
   v_mine jsonb;
@@ -109,8 +108,15 @@ BEGIN
 
   -- 4. Write: the transactions' ids are drawn from their sequence first (ascending, in input
   --    order), so all the transactions and then all their entries go in one INSERT each.
-  v_seq := pg_get_serial_sequence('ledger_transactions', 'id')::regclass;
-  v_tx_ids := ARRAY(SELECT nextval(v_seq) FROM generate_series(1, jsonb_array_length(p_transactions)));
+  --    One transaction (every send) takes its id in a simple expression, which PL/pgSQL evaluates
+  --    without a query to plan (the query below was planned again at every call: its row count
+  --    depends on the argument).
+  IF jsonb_array_length(p_transactions) = 1 THEN
+    v_tx_ids := ARRAY[nextval('ledger_transactions_id_seq'::regclass)];
+  ELSE
+    v_tx_ids := ARRAY(SELECT nextval('ledger_transactions_id_seq'::regclass)
+                      FROM generate_series(1, jsonb_array_length(p_transactions)));
+  END IF;
   INSERT INTO ledger_transactions (id, kind, memo, actor_member_id)
   SELECT v_tx_ids[t.ord::int], t.tx->>'kind', coalesce(t.tx->>'memo', ''), (t.tx->>'actor')::int
   FROM jsonb_array_elements(p_transactions) WITH ORDINALITY t(tx, ord);
