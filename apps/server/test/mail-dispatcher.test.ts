@@ -65,6 +65,19 @@ describe('mail dispatcher', () => {
     expect(delivered).toEqual(['joiner@example.com', ...notices]);
   });
 
+  it('a round sends batch after batch until one is not full: a long queue leaves at the mail server’s pace', async () => {
+    const addresses = Array.from({ length: 7 }, (_, i) => `digest${i}@example.com`);
+    await queue(...addresses);
+    const { dispatcher, delivered } = recordingDispatcher({ batch: 2 });
+    try {
+      expect(await dispatcher.drain()).toBe(7);
+      expect(await dispatcher.drain()).toBe(0);
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(delivered).toEqual(addresses);
+  });
+
   it('a refused message is tried again after its back-off, without holding back the others', async () => {
     await queue('busy@example.com', 'fine@example.com');
     let busy = true;

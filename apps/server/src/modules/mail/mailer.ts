@@ -24,8 +24,14 @@ export async function queueEmail(db: Db, log: FastifyBaseLogger, email: Outgoing
 
 export interface MailDispatcher {
   stop(): Promise<void>;
-  /** Delivers what is due now (used by the timer and by tests); answers how many went out. */
+  /** Delivers one batch of what is due now; answers how many went out. */
   flush(): Promise<number>;
+  /**
+   * The timer's round: batch after batch while each one comes back full (a week's digests or a
+   * points upload's notices leave at the mail server's pace, not 50 every 5 s); answers how many
+   * went out. Ends after the current batch once stop() is called.
+   */
+  drain(): Promise<number>;
 }
 
 /** Hands one framed e-mail (text and HTML parts) to the mail server; throws when it is refused. */
@@ -65,6 +71,7 @@ export function createMailDispatcher(
 ): MailDispatcher {
   const { intervalMs = 5000, batch = 50, onStop = () => {} } = options;
   let running: Promise<number> | null = null;
+  let stopping = false;
 
   const frameOf = async (): Promise<MailFrame> => {
     const s = await readSettings(db, ['clientTitle', 'pointsName']);
@@ -102,8 +109,19 @@ export function createMailDispatcher(
     return sent;
   };
 
+  const drain = async () => {
+    let total = 0;
+    for (;;) {
+      const sent = await flush();
+      total += sent;
+      if (sent < batch || stopping) return total;
+      // Let the server's other work in between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
   const timer = setInterval(() => {
-    running ??= flush()
+    running ??= drain()
       .catch((err: unknown) => {
         log.error({ err }, 'mail dispatcher failed');
         return 0;
@@ -116,7 +134,9 @@ export function createMailDispatcher(
 
   return {
     flush,
+    drain,
     async stop() {
+      stopping = true;
       clearInterval(timer);
       await running;
       onStop();
