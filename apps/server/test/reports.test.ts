@@ -1,88 +1,15 @@
-import ExcelJS from 'exceljs';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { credentials, divisions, kudos, ledgerAccounts, ledgerEntries, members } from '../src/db/schema/index.ts';
-import { formatDate } from '@ovation/shared/format/date';
-import { csvCell } from '../src/lib/spreadsheet-cells.ts';
-import type { ReportColumnDef, ReportDefinition } from '../src/modules/reports/report-definition.ts';
-import { forEachBatch } from '../src/modules/reports/report-engine.repository.ts';
-import { wireValue } from '../src/modules/reports/report-values.ts';
-import { computedRows } from '../src/modules/reports/query-report.ts';
-import { findReport, REPORTS } from '../src/modules/reports/reports.registry.ts';
-import { setupApp } from './build-app.ts';
-import { createMember, memberWithToken } from './factories.ts';
-import { createBehaviour, fund, relaxLimits, send } from './ledger-factories.ts';
+import { describe, expect, it } from 'vitest';
+import { credentials, ledgerAccounts, ledgerEntries, members } from '../src/db/schema/index.ts';
+import { createMember } from './factories.ts';
+import { records, rowOf, setupReportsFirm } from './reports-firm.ts';
 
 /**
- * Report queries on data with known answers (issue 12): a small firm, real sends through the
- * API, and figures that must match the ledger.
+ * Report queries on data with known answers (issue 12): a small firm (reports-firm.ts), real
+ * sends through the API, and figures that must match the ledger. Exports: reports-exports.test.ts.
  */
-const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
-let adminToken = '';
-const ids = {} as Record<'d1' | 'd2' | 't1' | 't2' | 'o1' | 'o2' | 't3' | 'm' | 'a' | 'b' | 'c' | 'k', number>;
-
-async function division(name: string, level: number, parentId: number | null = null) {
-  const [row] = await ctx.app.db.insert(divisions).values({ name, level, parentId }).returning();
-  return row!.id;
-}
-
-type Table = { fields: string[]; rows: unknown[][]; total: number; totals?: Record<string, unknown>; note?: string };
-
-async function query(key: string, payload: object = {}, token = adminToken): Promise<Table> {
-  const res = await ctx.request({ method: 'POST', url: `/api/reports/${key}/query`, token, payload });
-  if (res.statusCode !== 200) throw new Error(`${key}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
-const records = (t: Table) => t.rows.map((row) => Object.fromEntries(t.fields.map((f, i) => [f, row[i]])));
-const rowOf = (t: Table, field: string, value: unknown) => records(t).find((r) => r[field] === value);
-
-beforeAll(async () => {
-  await relaxLimits(ctx.app);
-  ids.d1 = await division('Assurance R', 1);
-  ids.d2 = await division('Audit R', 2, ids.d1);
-  ids.t1 = await division('External R', 3, ids.d2);
-  ids.t2 = await division('Internal R', 3, ids.d2);
-  ids.o1 = await division('Tax R', 1);
-  ids.o2 = await division('Corporate R', 2, ids.o1);
-  ids.t3 = await division('Compliance R', 3, ids.o2);
-
-  const manager = await memberWithToken(ctx, {
-    isManager: true,
-    firstName: 'Mona',
-    surname: 'Manager',
-    divisionId: ids.t1,
-  });
-  ids.m = manager.member.id;
-  const a = await memberWithToken(ctx, { firstName: 'Ann', surname: 'Able', divisionId: ids.t1, managerId: ids.m });
-  ids.a = a.member.id;
-  const b = await memberWithToken(ctx, { firstName: 'Ben', surname: 'Baker', divisionId: ids.t2, managerId: ids.m });
-  ids.b = b.member.id;
-  ids.c = (await createMember(ctx.app, { firstName: 'Cara', surname: 'Cole', divisionId: ids.t3 })).id;
-  ids.k = (
-    await createMember(ctx.app, { firstName: 'Kofi', surname: 'Kenya', divisionId: ids.t3, country: 'Kenya' })
-  ).id;
-  await createMember(ctx.app, { firstName: 'Una', surname: 'Unregistered', divisionId: ids.t3, registered: false });
-  adminToken = (await memberWithToken(ctx, { isAdminReports: true, firstName: 'Ada', surname: 'Admin' })).token;
-
-  await fund(ctx.app, ids.m, 1000, 'team_budget');
-  await fund(ctx.app, ids.a, 200);
-  const behaviour = await createBehaviour(ctx.app, 'Teamwork R');
-  const rec = await send(ctx, '/api/recognition/send', manager.token, {
-    toMemberIds: [ids.a, ids.b],
-    behaviourId: behaviour.id,
-    message: '=HYPERLINK("http://evil","click")',
-    points: 50,
-  });
-  expect(rec.statusCode).toBe(200);
-  expect(
-    (await send(ctx, '/api/payitforward/send', a.token, { toMemberId: ids.c, points: 30, message: 'Coffee' }))
-      .statusCode,
-  ).toBe(200);
-  expect((await send(ctx, '/api/high5/send', b.token, { toMemberId: ids.c, message: '+1 well done' })).statusCode).toBe(
-    200,
-  );
-});
+const firm = setupReportsFirm();
+const { ctx, ids, query } = firm;
 
 describe('member and manager balances match the ledger', () => {
   it('shows each member’s points and plays earned, spent and balance', async () => {
@@ -251,7 +178,7 @@ describe('member reports', () => {
     const tooLong = await ctx.request({
       method: 'POST',
       url: '/api/reports/reportbirthdays/query',
-      token: adminToken,
+      token: firm.adminToken,
       payload: { filters: { from: '2025-01-01', to: '2026-06-30' } },
     });
     expect(tooLong.statusCode).toBe(400);
@@ -265,71 +192,6 @@ describe('member reports', () => {
       division1: 'Assurance R',
       registered: 'Yes',
     });
-  });
-});
-
-describe('exports', () => {
-  it('streams the whole filtered result as CSV, formulas neutralised, dates dd/MM/yyyy', async () => {
-    const res = await ctx.request({
-      method: 'GET',
-      url: '/api/reports/reportsimplysay/export?format=csv&sort=to&direction=asc',
-      token: adminToken,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="reportsimplysay-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = parseCsv(res.body.replace(/^\uFEFF/, ''));
-    expect(lines[0]).toEqual([
-      'When',
-      'From',
-      'From team',
-      'To',
-      'To team',
-      'Behaviour',
-      'Points',
-      'Reactions',
-      'Message',
-    ]);
-    expect(lines.slice(1).map((l) => l[3])).toEqual(['Ann Able', 'Ben Baker', 'Cara Cole']);
-    expect(lines[1]![8]).toBe(`'=HYPERLINK("http://evil","click")`);
-    expect(lines[3]![8]).toBe(`'+1 well done`);
-    expect(lines[1]![0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-  });
-
-  it('streams XLSX that a real parser opens: numbers, dates and neutralised text', async () => {
-    const res = await ctx.request({
-      method: 'GET',
-      url: '/api/reports/reportsimplysay/export?format=xlsx&sort=to&direction=asc',
-      token: adminToken,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(1).getCell(1).value).toBe('When');
-    const first = sheet.getRow(2);
-    expect(first.getCell(4).value).toBe('Ann Able');
-    expect(first.getCell(7).value).toBe(50);
-    expect(first.getCell(1).value).toBeInstanceOf(Date);
-    expect(first.getCell(9).value).toBe(`'=HYPERLINK("http://evil","click")`);
-    expect(first.getCell(9).formula).toBeUndefined();
-  });
-
-  it('exports every row, not just a page', async () => {
-    const res = await ctx.request({ method: 'GET', url: '/api/reports/reporttransactions/export', token: adminToken });
-    const [count] = await ctx.app.db.select({ n: sql<number>`count(*)` }).from(ledgerEntries);
-    expect(parseCsv(res.body.replace(/^\uFEFF/, '')).length - 1).toBe(Number(count!.n));
-  });
-
-  it('refuses bad filters before streaming', async () => {
-    const res = await ctx.request({
-      method: 'GET',
-      url: '/api/reports/reportsimplysay/export?format=csv&from=2026-13-01',
-      token: adminToken,
-    });
-    expect(res.statusCode).toBe(400);
   });
 });
 
@@ -352,7 +214,7 @@ describe('dashboard', () => {
     const res = await ctx.request({
       method: 'GET',
       url: `/api/reports/dashboard?from=${today}&to=${today}`,
-      token: adminToken,
+      token: firm.adminToken,
     });
     expect(res.statusCode).toBe(200);
     const d = res.json();
@@ -387,90 +249,14 @@ describe('dashboard', () => {
     const long = await ctx.request({
       method: 'GET',
       url: '/api/reports/dashboard?from=2024-01-01&to=2026-01-01',
-      token: adminToken,
+      token: firm.adminToken,
     });
     expect(long.statusCode).toBe(400);
     const reversed = await ctx.request({
       method: 'GET',
       url: '/api/reports/dashboard?from=2026-02-01&to=2026-01-01',
-      token: adminToken,
+      token: firm.adminToken,
     });
     expect(reversed.statusCode).toBe(400);
-  });
-});
-
-/** A small RFC 4180 reader (quotes, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
-describe('CSV bytes', () => {
-  beforeAll(async () => {
-    // Cells that need the apostrophe, quotes or both (last in the file: other figures above count the kudos).
-    for (const message of ['-1, "quoted"\r\nnext line', '@sum\tthis', 'plain, with comma', 'ends with "quote"']) {
-      await ctx.app.db.insert(kudos).values({ kind: 'high5', fromMemberId: ids.a, toMemberId: ids.b, message });
-    }
-  });
-
-  /** Every report's CSV as the per-cell formatter (wireValue → formatDate / csvCell) wrote it before decision 0030. */
-  async function referenceCsv(report: ReportDefinition) {
-    const cell = (type: ReportColumnDef['type'], raw: unknown) => {
-      const value = wireValue(type, raw);
-      if (value === null) return '';
-      if (type === 'date') return formatDate(String(value), 'dd/MM/yyyy', 'UTC');
-      if (type === 'datetime') return formatDate(String(value), 'dd/MM/yyyy HH:mm', 'UTC');
-      return csvCell(value);
-    };
-    let csv = '\uFEFF' + report.columns.map((c) => csvCell(c.title)).join(',') + '\r\n';
-    const write = async (rows: Record<string, unknown>[]) => {
-      for (const row of rows) csv += report.columns.map((c) => cell(c.type, row[c.key])).join(',') + '\r\n';
-    };
-    if (report.query.kind === 'computed')
-      await write((await computedRows(ctx.app.db, report, {}, report.defaultSort)).rows);
-    else await forEachBatch(ctx.app.db, report, report.query, {}, report.defaultSort, 3, write);
-    return csv;
-  }
-
-  it.each(REPORTS.map((r) => [r.key, r] as const))(
-    '%s exports the same bytes as the per-cell formatter',
-    async (key, report) => {
-      const res = await ctx.request({ method: 'GET', url: `/api/reports/${key}/export?format=csv`, token: adminToken });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(await referenceCsv(report));
-    },
-  );
-
-  it('the seeded data exercises quotes, apostrophes, dates and empty cells', async () => {
-    const simplySay = await referenceCsv(findReport('reportsimplysay')!);
-    expect(simplySay).toContain(`"'-1, ""quoted""\r\nnext line"`);
-    expect(simplySay).toContain(`'@sum\tthis`);
-    const members = await referenceCsv(findReport('reportmemberdatabase')!);
-    expect(members).toMatch(/,\d{2}\/\d{2}\/\d{4},/);
-    expect(members).toMatch(/,,/);
   });
 });
