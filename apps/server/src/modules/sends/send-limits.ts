@@ -23,6 +23,15 @@ const refusedAs =
     return detail === undefined ? error : refusal(detail);
   };
 
+/** The transaction's first statement when the rate limit was counted in the database: 429 when over. */
+const RATE_REFUSE: Statement = {
+  sql: sql`select send_rate_refuse(${RATE_VERDICT}::text)`,
+  name: 'send_rate_refuse',
+  read: () => undefined,
+  commitSafe: true,
+  fail: refusedAs(() => tooSoon()),
+};
+
 /** The rate limit as the send runner sends it: the count ahead of BEGIN, the refusal inside. */
 export interface RateCheck {
   /** Counts the send (sent ahead of the transaction, so it counts even when the send rolls back). */
@@ -59,16 +68,7 @@ export class SendRateLimiter {
       if (!counted) throw tooSoon();
       return null;
     }
-    return {
-      count: counted,
-      refuse: {
-        sql: sql`select send_rate_refuse(${RATE_VERDICT}::text)`,
-        name: 'send_rate_refuse',
-        read: () => undefined,
-        commitSafe: true,
-        fail: refusedAs(() => tooSoon()),
-      },
-    };
+    return { count: counted, refuse: RATE_REFUSE };
   }
 }
 
