@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { UPLOAD_MAX_ROWS } from '@ovation/shared/schemas/admin-uploads';
+import { firstSheetRows, zipDirectory } from './xlsx-parts.ts';
 
 /** A file that cannot be read as an upload: the route answers 400, the background check marks it failed. */
 export class UploadFileError extends Error {}
@@ -40,36 +40,27 @@ export function detectFileType(bytes: Buffer, fileName: string): UploadFileType 
 
 /**
  * The decompression guard: reads the ZIP central directory (sizes only, no content) and refuses
- * a workbook that would inflate beyond the limits, or whose directory is broken. exceljs reads
- * the content; this only looks at the declared sizes, and the row/cell limits stop the rest.
+ * a workbook that would inflate beyond the limits, or whose directory is broken. The parts are
+ * inflated only as they are read and never beyond these declared sizes; the row/cell limits stop the rest.
  */
 function checkZipDirectory(bytes: Buffer) {
-  const broken = () => new UploadFileError('The XLSX file is damaged and cannot be read.');
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
+  let entries;
+  try {
+    entries = zipDirectory(bytes);
+  } catch (error) {
+    throw new UploadFileError('The XLSX file is damaged and cannot be read.', { cause: error });
   }
-  if (eocd < 0) throw broken();
-  const entries = bytes.readUInt16LE(eocd + 10);
-  const dirOffset = bytes.readUInt32LE(eocd + 16);
-  if (entries > XLSX_MAX_ENTRIES) throw new UploadFileError('The XLSX file has too many parts.');
-  let offset = dirOffset;
+  if (entries.length > XLSX_MAX_ENTRIES) throw new UploadFileError('The XLSX file has too many parts.');
   let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw broken();
-    const compressed = bytes.readUInt32LE(offset + 20);
-    const uncompressed = bytes.readUInt32LE(offset + 24);
+  for (const { compressedSize: compressed, uncompressedSize: uncompressed } of entries) {
     if (compressed === 0xffffffff || uncompressed === 0xffffffff)
       throw new UploadFileError('The XLSX file is too large.');
     total += uncompressed;
     if (total > XLSX_MAX_UNCOMPRESSED || uncompressed > Math.max(compressed, 1024) * XLSX_MAX_RATIO) {
       throw new UploadFileError('The XLSX file expands too much to be read safely.');
     }
-    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
   }
+  return entries;
 }
 
 function cellText(value: unknown): string {
@@ -123,25 +114,17 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
 }
 
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    entries: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-  });
+  const entries = checkZipDirectory(bytes);
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = (row.values as unknown[]).slice(1).map(cellText);
-        if (values.every((v) => v.trim() === '')) continue;
-        yield { row: row.number, cells: guardCells(values, row.number) };
-      }
-      break; // the first worksheet only
+    for await (const row of firstSheetRows(bytes, entries)) {
+      const values = (row.values as unknown[]).slice(1).map(cellText);
+      if (values.every((v) => v.trim() === '')) continue;
+      yield { row: row.number, cells: guardCells(values, row.number) };
     }
   } catch (error) {
     if (error instanceof UploadFileError) throw error;
-    throw new UploadFileError('The XLSX file is damaged and cannot be read.');
+    // The uploader is told only that the file is damaged; the cause stays on the error (`cause`).
+    throw new UploadFileError('The XLSX file is damaged and cannot be read.', { cause: error });
   }
 }
 
