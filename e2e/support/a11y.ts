@@ -24,8 +24,9 @@ export function trackRequests(page: Page) {
 }
 
 /**
- * Waits until the screen shows its data: the page's h1 is in place, no API request is open, and
- * nothing is still a skeleton, a busy region or the lazy page's loader. No fixed sleeps.
+ * Waits until the screen shows its data: the page's h1 is in place, no API request is open,
+ * nothing is still a skeleton, a busy region or the lazy page's loader, and no style change is
+ * still on its way. No fixed sleeps.
  */
 export async function settle(page: Page) {
   await expect(page.locator('main h1').first()).toBeAttached();
@@ -42,24 +43,64 @@ export async function settle(page: Page) {
     page.evaluate(() =>
       document.querySelectorAll('[data-deferred]').forEach((el) => el.scrollIntoView({ block: 'center' })),
     );
+  // A style change is applied through a CSS transition that ends at the next frame: under reduced
+  // motion global.css gives every element a 0.01 ms one, so a button just enabled keeps its
+  // disabled colours until a frame is drawn, and headless Chromium may draw none for a second
+  // while axe works. Finite transitions and animations only: a spinner turns for ever.
+  const changing = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => {
+          const what =
+            a instanceof CSSTransition
+              ? a.transitionProperty
+              : a instanceof CSSAnimation
+                ? a.animationName
+                : 'animation';
+          const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+          return `${what} on ${target ? `<${target.tagName.toLowerCase()} class="${target.getAttribute('class')}">` : 'the page'}`;
+        }),
+    );
   // What is still pending, named, so a screen that never settles says why.
   const pending = async () => {
     await bringNear();
     return [
       ...[...(open ?? [])].map((r) => `${r.method()} ${new URL(r.url()).pathname}`),
       ...(await busy.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 120)))),
+      ...(await changing()),
     ];
   };
   await expect.poll(pending, { intervals: [50, 100, 200, 400], message: `${page.url()} settles` }).toEqual([]);
 }
 
-/** Client-side navigation (as a link would do), so a sweep does not reload the app for every route. */
+/**
+ * Client-side navigation (as a link would do), so a sweep does not reload the app for every route.
+ * The router renders a navigation as a React transition: the previous screen stays in <main>, its
+ * h1 in place and nothing busy, until the new screen (or its chunk's loader) replaces it. Waiting
+ * only for the address let `settle` pass on the previous screen, and axe then measured the new one
+ * while it was changing (decision 0034). A new path replaces the whole of <main> (the root layout
+ * keys the screen by its path), so this waits for the previous screen's elements to leave.
+ */
 export async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
+  const pathname = path.split('?')[0];
+  const previous = await page.evaluateHandle(() => [...(document.querySelector('main')?.children ?? [])]);
+  const moved = await page.evaluate((to) => {
+    const from = window.location.pathname;
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return window.location.pathname !== from;
   }, path);
-  await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0]);
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
+  if (moved) {
+    await expect
+      .poll(() => previous.evaluate((els) => els.some((el) => el.isConnected)), {
+        message: `the screen before ${pathname} makes way for it`,
+      })
+      .toBe(false);
+  }
+  await previous.dispose();
 }
 
 export interface Finding {
