@@ -53,6 +53,10 @@ async function pickColleague(page: Page, label: string, search: string, name: st
   await input.click();
   await input.fill(search);
   await page.getByRole('option', { name: new RegExp(name) }).click();
+  // A multi-picker stays open for the next colleague (Mantine's MultiSelect); a member closes it
+  // before going on, or its list covers the fields below.
+  await input.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
 }
 
 test('a manager recognises two team members with points: their balances and the team budget change', async ({
