@@ -174,6 +174,28 @@ const MEMBERS = [
   'incomplete@example.com',
 ];
 
+test('the axe runner finds what it should, after a navigation in the app and inside a selector', async ({ page }) => {
+  // The sweep passes when axe finds nothing, so its runner (axe evaluated once per document) is
+  // shown to find a planted low-contrast text and an unlabelled field, on a later screen too.
+  trackRequests(page);
+  await acceptCookies(page);
+  await page.goto('/hello');
+  await settle(page);
+  expect(await seriousFindings(page)).toEqual([]);
+  await navigateInApp(page, '/register');
+  await settle(page);
+  await page.evaluate(() => {
+    const planted = document.createElement('div');
+    planted.id = 'planted';
+    planted.innerHTML = '<p style="color:#bbb;background:#fff">Faint words</p><input type="text">';
+    document.querySelector('main')!.append(planted);
+  });
+  const rules = (findings: { rule: string }[]) => findings.map((f) => f.rule).sort();
+  expect(rules(await seriousFindings(page))).toEqual(['color-contrast', 'label']);
+  expect(rules(await seriousFindings(page, '#planted'))).toEqual(['color-contrast', 'label']);
+  expect(await seriousFindings(page, 'footer')).toEqual([]);
+});
+
 test.describe('accessibility sweep', () => {
   // Up to some sixty routes at two widths for an administrator, on a shared machine.
   test.describe.configure({ timeout: 1_800_000 });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { DEMO_PASSWORD, expect, signInAs, test, tokenFor } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 import { MAIL_DIR } from './support/mail-config.ts';
 import { mailsTo } from './support/mail-sink.ts';
 
@@ -24,13 +24,6 @@ test.beforeAll(() => {
   claimed = JSON.parse(out) as Claimed[];
   mkdirSync(SHOTS, { recursive: true });
 });
-
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
 
 /** Signs in through the API; returns the status and (on 200) the body. */
 async function apiLogin(request: APIRequestContext, email: string, password: string) {
@@ -61,7 +54,7 @@ test('a member changes their password on My Profile, by keyboard; other devices 
   await expect(page.getByText('Your password has been changed. Other devices have been signed out.')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/change-password.png`, fullPage: true });
-  expect(await seriousFindings(page)).toEqual([]);
+  await expectNoSeriousFindings(page);
 
   // This browser stays signed in; the other session is gone; the new password signs in.
   await page.reload();
@@ -105,7 +98,7 @@ test('a report role turns on two-step sign-in on My Profile, then signs in with 
   const code = () => new TOTP({ secret, digits: 6, period: 30 }).generate();
   await page.getByLabel('6-digit code from the app').fill(code());
   await page.screenshot({ path: `${SHOTS}/totp-enrol.png`, fullPage: true });
-  expect(await seriousFindings(page)).toEqual([]);
+  await expectNoSeriousFindings(page);
   await page.getByRole('button', { name: 'TURN ON' }).click();
   const codesList = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codesList).toHaveCount(10);
@@ -122,7 +115,7 @@ test('a report role turns on two-step sign-in on My Profile, then signs in with 
   const step = page.getByRole('form', { name: 'Authentication code' });
   await expect(step.getByRole('textbox', { name: 'Authentication code' })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/totp-hello-code.png`, fullPage: true });
-  expect(await seriousFindings(page)).toEqual([]);
+  await expectNoSeriousFindings(page);
   await page.keyboard.type(code());
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/\/hello/);
@@ -134,7 +127,7 @@ test('a report role turns on two-step sign-in on My Profile, then signs in with 
   const renew = page.getByRole('form', { name: 'New recovery codes' });
   await renew.getByRole('textbox', { name: 'Current password' }).fill(DEMO_PASSWORD);
   await renew.getByRole('textbox', { name: 'Code from your app, or a recovery code' }).fill(recovery[0]!);
-  expect(await seriousFindings(page)).toEqual([]);
+  await expectNoSeriousFindings(page);
   await renew.getByRole('button', { name: 'MAKE NEW CODES' }).click();
   await expect(codesList).toHaveCount(10);
   const renewed = await codesList.allInnerTexts();

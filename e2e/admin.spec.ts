@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BASE_URL, expect, signInAs, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 import { activationLink } from './support/activation-link.ts';
 
 const JOINER_PASSWORD = 'Joiner-journey-2026';
@@ -19,13 +19,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function axeClean(page: Page) {
-  // The screen's own content (the shell is checked by the shell journeys).
-  const results = await new AxeBuilder({ page }).include('#main-content').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function employeeNumberOf(page: Page): Promise<string> {
@@ -59,7 +52,7 @@ test('an uploader downloads the template, checks a points file with two bad rows
   const template = await readFile(await (await download).path());
   expect(template.toString().split('\r\n')[0]).toBe('Employee number,Points,Account,Reason');
   await shoot(page, 'admin-upload-start');
-  await axeClean(page);
+  await expectNoSeriousFindings(page, '#main-content');
 
   const me = await employeeNumberOf(page);
   const reason = `Bonus ${tag()}`;
@@ -75,7 +68,7 @@ test('an uploader downloads the template, checks a points file with two bad rows
   await expect(page.getByTestId('refused-row')).toHaveCount(2);
   await expect(page.getByTestId('refused-row').first()).toContainText('No member has employee number');
   await shoot(page, 'admin-upload-preview');
-  await axeClean(page);
+  await expectNoSeriousFindings(page, '#main-content');
 
   await page.getByRole('button', { name: /APPLY 2 ROWS/ }).click();
   await expect(page.getByTestId('upload-status')).toHaveText('Applied', { timeout: 20_000 });
@@ -87,7 +80,7 @@ test('an uploader downloads the template, checks a points file with two bad rows
   // This file's row (the other journey's members file may be listed above it).
   await expect(page.getByTestId('upload-row').filter({ hasText: fileName })).toContainText('Applied');
   await shoot(page, 'admin-uploads-report');
-  await axeClean(page);
+  await expectNoSeriousFindings(page, '#main-content');
 });
 
 test('a member from a members file registers; a report admin grants a role and the member sees the new menu', async ({
@@ -132,7 +125,7 @@ test('a member from a members file registers; a report admin grants a role and t
   await expect(admin.getByTestId('role-change').first()).toContainText(`Joiner Upload${t}`);
   await admin.getByLabel('Find a member').fill('');
   await shoot(admin, 'admin-roles-report');
-  await axeClean(admin);
+  await expectNoSeriousFindings(admin, '#main-content');
 
   // At their next session load, the joiner has the Management menu with News Bulletin Admin.
   await signInAs(joiner, email, '/', JOINER_PASSWORD);
@@ -159,7 +152,7 @@ test('the news editor schedules an item and sees it in the ticker', async ({ pag
   await page.getByRole('button', { name: 'ADD NEWS ITEM' }).click();
   await expect(page.getByTestId('news-item').filter({ hasText: text })).toContainText('Showing');
   await shoot(page, 'admin-news');
-  await axeClean(page);
+  await expectNoSeriousFindings(page, '#main-content');
 
   await page.goto('/');
   await expect(page.getByTestId('news-ticker')).toContainText(text);

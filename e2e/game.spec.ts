@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, SCREENSHOT_DIR, signInAs, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 
 /**
  * The Game Board (issue 10): a South African member flips a cap and sees the prize and both
@@ -54,15 +54,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** axe-core on the page's own content (the shell's header and footer are not this issue's screens). */
-async function expectNoSeriousAxeFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#main-content').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
 const figure = (page: Page, label: string) => page.locator('dl > div').filter({ hasText: label });
 
 test('a South African member flips a cap, sees the prize and both balances change, and finds the play', async ({
@@ -85,7 +76,7 @@ test('a South African member flips a cap, sees the prize and both balances chang
   await expect(page.getByText(/You earn 1 play every time a colleague recognises you/)).toBeVisible();
   await expect(figure(page, 'Plays available')).toContainText(String(before.awardsPointsAvailable1));
   await expect(page.getByRole('button', { name: /^Cap \d+$/ })).toHaveCount(12);
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'board');
 
   // Keyboard play: focus a cap and press Enter.
@@ -103,7 +94,7 @@ test('a South African member flips a cap, sees the prize and both balances chang
   await expect(figure(page, 'Your balance')).toContainText(`${points(kudosAfter)} Kudos`);
   const again = page.getByRole('button', { name: /Play again|Reset the board/ });
   await expect(again).toBeFocused();
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'prize');
 
   // Home shows both new balances at once (no reload: the session took the answer's balances).
@@ -124,14 +115,14 @@ test('a South African member flips a cap, sees the prize and both balances chang
   await expect(row).toContainText('1 DR');
   await expect(figure(page, 'Plays used')).toContainText('1 play');
   await expect(figure(page, 'Won on the Game Board')).toContainText(`${points(played.prize.points)} Kudos`);
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'statement');
 
   await page.goto('/programmerules');
   const section = page.getByRole('region', { name: 'The Game Board' });
   await expect(section.getByTestId('prize-odds')).toContainText('100 Kudos');
   await expect(section.getByTestId('prize-odds')).toContainText('3%');
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'how-it-works');
 });
 
@@ -162,7 +153,7 @@ test('a member with no plays sees why, and cannot flip', async ({ page, request 
   await expect(page.getByText('You have no plays left')).toBeVisible();
   await expect(page.getByText(/You earn 1 play each time a colleague recognises you/)).toBeVisible();
   for (const cap of await page.getByRole('button', { name: /^Cap \d+$/ }).all()) await expect(cap).toBeDisabled();
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'no-plays');
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, postHighFive, signInAs, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 import { MAIL_DIR } from './support/mail-config.ts';
 import { mailsTo, type SunkMail } from './support/mail-sink.ts';
 
@@ -28,9 +28,7 @@ test('the bell counts what arrived, live, lists it and marks it read', async ({ 
   await bell.click();
   const dropdown = page.getByRole('dialog');
   await expect(dropdown.getByText(/sent you a High Five/).first()).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousFindings(page);
   await page.screenshot({ path: `${SHOTS}/bell-open-1280.png` });
 
   await dropdown.getByRole('button', { name: 'Mark all read' }).click();
@@ -57,9 +55,7 @@ test('preferences on My Profile: e-mail per kind, the digest and Celebrations pr
   await expect(page.getByText('Your preferences have been saved.')).toBeVisible();
   await page.reload();
   await expect(form.getByLabel('I receive a High Five')).not.toBeChecked();
-  const axe = await new AxeBuilder({ page }).include('form[aria-label="Notification preferences"]').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectNoSeriousFindings(page, 'form[aria-label="Notification preferences"]');
   await form.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/preferences-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -76,9 +72,7 @@ test('the weekly digest link: a page that changes nothing on opening and refuses
 }) => {
   await page.goto('/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   await expect(page.getByRole('heading', { name: 'Weekly digest' })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectNoSeriousFindings(page);
   await page.screenshot({ path: `${SHOTS}/unsubscribe-1280.png` });
   await page.getByRole('button', { name: 'UNSUBSCRIBE' }).click();
   await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid.');

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { acceptCookies, expect, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 import { activationLink } from './support/activation-link.ts';
 import { MAIL_DIR } from './support/mail-config.ts';
 import { mailsTo } from './support/mail-sink.ts';
@@ -13,16 +12,6 @@ interface Unclaimed {
   employeeNumber: string;
   email: string;
   firstName: string;
-}
-
-/**
- * Serious or critical axe findings. `color-contrast` is left out here only because its one
- * cause is the theme's dimmed grey, shared by every auth page (/hello too) and fixed at the
- * source by the accessibility work of issue 15, whose journeys check it on every screen.
- */
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test.describe('register', () => {
@@ -48,7 +37,7 @@ test.describe('register', () => {
     await expect(status).toContainText('Check your e-mail');
     await expect(status).toContainText('please check your e-mail');
     await page.screenshot({ path: `${SHOTS}/register-check-email.png`, fullPage: true });
-    expect(await seriousFindings(page)).toEqual([]);
+    await expectNoSeriousFindings(page);
 
     const link = await activationLink(member.email);
     // Transactional mail carries no List-Unsubscribe (decision 0044).
@@ -56,7 +45,7 @@ test.describe('register', () => {
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/register-activate.png`, fullPage: true });
-    expect(await seriousFindings(page)).toEqual([]);
+    await expectNoSeriousFindings(page);
     const password = 'Journey-pass-2026';
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await page.getByRole('textbox', { name: 'Confirm password' }).fill(password);
@@ -97,7 +86,7 @@ test.describe('register', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'REGISTER' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/register-form-390.png`, fullPage: true });
-    expect(await seriousFindings(page)).toEqual([]);
+    await expectNoSeriousFindings(page);
     await page.goto('/register?token=not-a-real-token-but-long-enough-0123');
     await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/register-activate-390.png`, fullPage: true });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 
 /**
  * Reports (issue 12): the rep opens the dashboard and three reports, filters, sorts, pages and
@@ -22,12 +22,8 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function expectAccessible(page: Page) {
-  // Our screens: the page's main region (the shell has its own checks).
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+// Our screens: the page's main region (the shell has its own checks).
+const expectAccessible = (page: Page) => expectNoSeriousFindings(page, 'main');
 
 const table = (page: Page) => page.getByRole('table').last();
 const pagination = (page: Page) => page.locator('.mantine-datatable-pagination');

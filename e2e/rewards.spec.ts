@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signInAs, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 
 /**
  * Rewards (issue 9): a South African member browses a category, searches, adds a voucher and a
@@ -18,11 +18,7 @@ const points = (text: string | null) => Number((text ?? '').replace(/[^\d-]/g, '
 const shown = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 /** axe-core on the page's main content: no serious or critical findings. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectAccessible = (page: Page) => expectNoSeriousFindings(page, 'main');
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {

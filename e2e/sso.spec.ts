@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { OIDC_E2E } from '../playwright.config.ts';
 import { acceptCookies, expect, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 
 const SHOTS = process.env.SSO_SHOTS_DIR ?? '.test-output/screenshots';
 
 /** The provider's page pulls a web font from the internet: not needed here. */
 async function offline(page: Page) {
   await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -44,7 +38,7 @@ test.describe('single sign-on through the OpenID provider', () => {
     await expect(page).toHaveURL(/\/hello$/);
     const button = page.getByRole('link', { name: `Sign in with ${OIDC_E2E.label}` });
     await expect(button).toBeVisible();
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousFindings(page);
     await shoot(page, 'hello');
 
     await button.click();
@@ -83,7 +77,7 @@ test.describe('single sign-on through the OpenID provider', () => {
       ),
     ).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousFindings(page);
     await shoot(page, 'refused');
   });
 
@@ -106,7 +100,7 @@ test.describe('single sign-on through the OpenID provider', () => {
     await page.route('**/api/auth/oidc/config', (route) => route.fulfill({ json: { enabled: false, label: '' } }));
     await page.goto('/welcometrfauth');
     await expect(page.getByText('Single sign-on is not set up')).toBeVisible();
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousFindings(page);
     await shoot(page, 'off');
   });
 });

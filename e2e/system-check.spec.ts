@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, SCREENSHOT_DIR, signInAs, test } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 
 test('the System check at /test finds this browser able to use the portal', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -16,12 +16,7 @@ test('the System check at /test finds this browser able to use the portal', asyn
   expect(copied).toMatch(/^System check, \d{4}-/);
   expect(copied).toContain('OK  Portal server: The portal answered in');
 
-  const scan = await new AxeBuilder({ page }).analyze();
-  expect(
-    scan.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoSeriousFindings(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/system-check-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/system-check-390.png`, fullPage: true });

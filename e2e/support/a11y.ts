@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page, type Request } from '@playwright/test';
+import type { AxeResults, default as Axe } from 'axe-core';
 
 /** The two widths every screen is checked at: a desktop and a phone. */
 export const WIDTHS = [
@@ -110,9 +112,28 @@ export interface Finding {
   targets: string[];
 }
 
-/** axe-core over the whole page (header, footer, banner and dialogs included): serious and critical only. */
-export async function seriousFindings(page: Page): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations on the page as it is now, or inside `include` (a CSS selector).
+ * @axe-core/playwright's AxeBuilder evaluates axe's 580 KB source again at every check and opens a
+ * new tab to combine the frames' results; the portal has no frames, so axe is evaluated once per
+ * document and run where it is, asked for violations only (decision 0034). The rules and the
+ * WCAG tags are axe's defaults, as with AxeBuilder.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<AxeResults['violations']> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (selector) => {
+    const { axe } = window as unknown as { axe: typeof Axe };
+    const results = await axe.run(selector ?? document, { resultTypes: ['violations'] });
+    return results.violations;
+  }, include ?? null);
+}
+
+/** axe-core over the whole page (header, footer, banner and dialogs included) or inside `include`: serious and critical only. */
+export async function seriousFindings(page: Page, include?: string): Promise<Finding[]> {
+  const violations = await axeViolations(page, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -126,6 +147,14 @@ export async function seriousFindings(page: Page): Promise<Finding[]> {
 /** A finding as one readable line for the test's failure message. */
 export const describeFinding = (where: string, f: Finding) =>
   `${where} ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(' | ')}${f.targets.length > 4 ? ` (+${f.targets.length - 4})` : ''}`;
+
+/** Fails the test naming every serious or critical finding on the page, or inside `include`. */
+export async function expectNoSeriousFindings(page: Page, include?: string) {
+  const found = (await seriousFindings(page, include)).map((f) =>
+    describeFinding(include ?? new URL(page.url()).pathname, f),
+  );
+  expect(found).toEqual([]);
+}
 
 /** Checks the current screen at both widths and returns what axe found, labelled. */
 export async function sweepScreen(
