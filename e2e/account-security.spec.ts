@@ -118,10 +118,7 @@ test('a report role turns on two-step sign-in on My Profile, then signs in with 
   await expectNoSeriousFindings(page);
   await page.keyboard.type(code());
   await page.keyboard.press('Enter');
-  // Once, in a full run at load 7 on two cores, this answer took over 10 s to come (the request
-  // stayed open in the trace while the other worker applied an upload on the embedded database;
-  // alone it takes under 0.2 s): the sign-in is given longer than a screen's usual wait.
-  await expect(page).not.toHaveURL(/\/hello/, { timeout: 30_000 });
+  await expect(page).not.toHaveURL(/\/hello/);
   await expect(page.getByRole('banner')).toBeVisible();
 
   // Back on My Profile: new recovery codes (proved with an old one), then turning it off.
