@@ -71,9 +71,12 @@ export async function loadSession(): Promise<StoredSession> {
   try {
     raw = await api.post(SESSION_PATH, {}, { silent: true });
   } catch (error) {
-    // A 401 has already cleared the login and gone to /hello.
+    // A 401 has already cleared the login and gone to /hello. No answer at all (status 0: the
+    // network, or the request cut off because the member moved to another page while it loaded)
+    // says nothing about the token: it is kept, so the next page load signs the member in again.
     if (!(error instanceof ApiError && error.status === 401)) {
-      clearAuthToken(); // a token that cannot load a session is useless; sign in again
+      // An answer that cannot load a session makes the token useless; sign in again.
+      if (!(error instanceof ApiError && error.status === 0)) clearAuthToken();
       void showMessage({ title: SESSION_ERROR, msg: `LS01: ${describeError(error).body}` });
     }
     throw error;
