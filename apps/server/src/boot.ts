@@ -13,6 +13,8 @@ export async function prepareDatabase(config: AppConfig, log: BootLog): Promise<
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    onIdleConnectionError: (error) =>
+      log.warn({ err: error.message }, 'an idle database connection failed; the pool opens another when needed'),
   });
   await migrateDatabase(database);
   await seedDemoIfWanted(database.db, config, log);

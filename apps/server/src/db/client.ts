@@ -34,7 +34,17 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite only: e.g. `loadDataDir`, a migrated directory the tests start from. */
   pgliteOptions?: PGliteOptions;
+  /**
+   * PostgreSQL only: told when an idle pooled connection fails (the server restarted, an
+   * administrator ended the session, the network dropped it). The pool has already let the
+   * connection go and opens another when next asked; without a listener pg would throw the
+   * error and end the process. Default: a warning on standard error.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
+
+const warnIdleConnectionError = (error: Error) =>
+  console.warn(JSON.stringify({ level: 'warn', err: error.message, msg: 'an idle database connection failed' }));
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -54,6 +64,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: sendsSize,
       pipeline: true,
     } as ConstructorParameters<typeof pg.default.Pool>[0]);
+    const onIdleError = options.onIdleConnectionError ?? warnIdleConnectionError;
+    pool.on('error', onIdleError);
+    pipelined.on('error', onIdleError);
     const transactions = pipelinedTransactions(pipelined, (client) => drizzle({ client, schema }) as unknown as Db);
     return {
       db,

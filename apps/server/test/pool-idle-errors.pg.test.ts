@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { onServer, untilNoSessions } from './test-database.ts';
+
+/**
+ * An idle pooled connection that fails (PostgreSQL restarted, an administrator ended the
+ * session) is told to the app and replaced; pg would otherwise throw it and end the server.
+ */
+describe('idle database connections that fail (PostgreSQL)', () => {
+  it('are reported, and both pools answer again on new connections', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `ovation_t_${randomBytes(6).toString('hex')}`;
+    await onServer(adminUrl, (admin) => admin.query(`create database ${name} template ${inject('pgTemplate')}`));
+    const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+    const failures: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: url,
+      pgliteDir: '',
+      poolSize: 3,
+      onIdleConnectionError: (error) => failures.push(error),
+    });
+    try {
+      // One idle connection in each pool: the main one and the send runner's pipelined one.
+      await database.db.execute(sql`select 1`);
+      await database.sendPool!.query('select 1');
+      await onServer(adminUrl, (admin) =>
+        admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]),
+      );
+      await expect.poll(() => failures.length).toBe(2);
+      expect(failures.every((error) => /terminating connection/.test(error.message))).toBe(true);
+
+      const again = await database.db.execute(sql`select 2 as n`);
+      expect(again.rows).toEqual([{ n: 2 }]);
+      expect((await database.sendPool!.query('select 3 as n')).rows).toEqual([{ n: 3 }]);
+    } finally {
+      await database.close();
+      await onServer(adminUrl, async (admin) => {
+        await untilNoSessions(admin, name);
+        await admin.query(`drop database if exists ${name} with (force)`);
+      });
+    }
+  });
+});
