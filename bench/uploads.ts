@@ -145,7 +145,10 @@ await database.db
   })
   .catch(() => undefined);
 console.log(`telling the credited members alone: ${(noticeMs / 1000).toFixed(2)} s (in a rolled-back transaction)`);
+const printVerify = async () =>
+  console.log('ledger:verify findings:', (await verifyLedger(database.db)).findings.length);
 if (process.env.BENCH_ONLY === 'points') {
+  await printVerify();
   await app.close();
   await database.close();
   await admin.query(`drop database ${dbName} with (force)`);
@@ -182,7 +185,7 @@ const membersCsv = Buffer.from(
 );
 await run('members', MEMBERS, membersCsv);
 
-console.log('ledger:verify findings:', (await verifyLedger(database.db)).findings.length);
+await printVerify();
 await app.close();
 await database.close();
 await admin.query(`drop database ${dbName} with (force)`);

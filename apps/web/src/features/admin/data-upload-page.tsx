@@ -88,7 +88,9 @@ export default function DataUploadPage() {
       {current.canApply && (
         <Button
           loading={applyUpload.isPending}
-          onClick={() => run(applyUpload.mutateAsync(current.uploadId), 'Applying the upload.')}
+          // No toast: the status panel (a live region) shows and announces Applying, then Applied; a
+          // toast saying "Applying" outlived small uploads, which are applied within a second.
+          onClick={() => void applyUpload.mutateAsync(current.uploadId).catch(() => undefined)}
         >
           APPLY {current.summary.valid} ROWS
         </Button>
