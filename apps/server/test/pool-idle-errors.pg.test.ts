@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { onServer, untilNoSessions } from './test-database.ts';
 
@@ -24,7 +22,7 @@ describe('idle database connections that fail (PostgreSQL)', () => {
     });
     try {
       // One idle connection in each pool: the main one and the send runner's pipelined one.
-      await database.db.execute(sql`select 1`);
+      await database.pool!.query('select 1');
       await database.sendPool!.query('select 1');
       await onServer(adminUrl, (admin) =>
         admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]),
@@ -32,8 +30,7 @@ describe('idle database connections that fail (PostgreSQL)', () => {
       await expect.poll(() => failures.length).toBe(2);
       expect(failures.every((error) => /terminating connection/.test(error.message))).toBe(true);
 
-      const again = await database.db.execute(sql`select 2 as n`);
-      expect(again.rows).toEqual([{ n: 2 }]);
+      expect((await database.pool!.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
       expect((await database.sendPool!.query('select 3 as n')).rows).toEqual([{ n: 3 }]);
     } finally {
       await database.close();

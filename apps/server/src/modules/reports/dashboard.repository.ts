@@ -7,7 +7,7 @@ import { flushReportRollups } from './rollup-flush.ts';
 /**
  * The dashboard's figures over the UTC days [fromDay, toDay], read from the roll-ups (docs/decisions/0030,
  * 0045; kept from the kudos and ledger triggers' queue, 0051) instead of scanning the period's
- * kudos and ledger entries. Each answer equals the scan it replaces (test/reports-dashboard-rollups).
+ * kudos and ledger entries. Each answer equals the scan it replaces (test/reports-dashboard-answers).
  */
 
 export interface DashboardPeriod {

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { setupApp } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
+import { balancesOf } from './ledger-factories.ts';
+
+export const POINTS_HEADER = ['Employee number', 'Points', 'Account', 'Reason'];
+export const MEMBERS_HEADER = [
+  'Employee number',
+  'First name',
+  'Surname',
+  'E-mail',
+  'Cell number',
+  'Division 1',
+  'Division 2',
+  'Division 3',
+  'Country',
+  'Unit',
+  'Manager employee number',
+  'Start date',
+  'Birth date',
+  'Roles',
+  'Active',
+];
+export const tag = () => randomBytes(3).toString('hex').toUpperCase();
+
+/** The app for an uploads test file, a report administrator's token, and a member's balances. */
+export function setupUploads() {
+  const ctx = setupApp();
+  const admin = async () => (await memberWithToken(ctx, { isAdminReports: true })).token;
+  const balances = (memberId: number) => balancesOf(ctx.app, memberId);
+  return { ctx, admin, balances };
+}
