@@ -97,7 +97,7 @@ test('a member from a members file registers; a report admin grants a role and t
   ].join('\n');
   await uploadFile(page, 'Members', `joiners-${t}.csv`, file);
   await expect(page.getByTestId('refused-row')).toHaveCount(1);
-  await page.getByRole('button', { name: /APPLY 1 ROWS/ }).click();
+  await page.getByRole('button', { name: 'APPLY 1 ROW', exact: true }).click();
   await expect(page.getByTestId('upload-status')).toHaveText('Applied', { timeout: 20_000 });
 
   // The joiner claims their account.

@@ -92,7 +92,7 @@ export default function DataUploadPage() {
           // toast saying "Applying" outlived small uploads, which are applied within a second.
           onClick={() => void applyUpload.mutateAsync(current.uploadId).catch(() => undefined)}
         >
-          APPLY {current.summary.valid} ROWS
+          APPLY {current.summary.valid} {current.summary.valid === 1 ? 'ROW' : 'ROWS'}
         </Button>
       )}
       {current.status === 'checked' && (
