@@ -68,6 +68,14 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
     if (notice.type === 'rate') rateLimits.heard(notice.hits);
     else if (notice.type === 'sessions') app.sessionCache.forget(notice.change);
     else if (notice.type === 'catalogue') rewardsCatalogue.clear();
+    else if (notice.type === 'missed') {
+      // Revocations, catalogue changes and reactions sent while the listener was down were lost:
+      // drop what they would have changed instead of keeping it until it expires.
+      app.sessionCache.forget({ all: true });
+      rewardsCatalogue.clear();
+      kudos.kudosPages.clear();
+      kudos.viewerFlags.clear();
+    }
   });
   // A revoked session's live streams end, whichever instance revoked it (docs/decisions/0032).
   app.sessionCache.onForget((change) => {

@@ -50,6 +50,14 @@ export class LiveBus {
     return () => this.noticeListeners.delete(listener);
   }
 
+  /**
+   * The relay was cut off from the other instances for a while (its listener reconnected): tells
+   * this instance's notice listeners, as a `missed` notice, to drop whatever notices keep current.
+   */
+  noticesMissed() {
+    for (const listener of this.noticeListeners) listener({ type: 'missed' });
+  }
+
   /** Tells the other instances (nothing on PGlite, where there are none). */
   sendNotice(notice: InstanceNotice) {
     this.relay?.send(JSON.stringify({ origin: this.origin, notice }));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from 'pg';
 import { LiveBus } from './live-bus.ts';
@@ -18,7 +18,7 @@ function recordingPool() {
   return { pool: pool as unknown as Pool, sent };
 }
 
-const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+const log = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the PostgreSQL relay of live events', () => {
@@ -46,5 +46,30 @@ describe('the PostgreSQL relay of live events', () => {
     relay.send('too late');
     await pause(40);
     expect(sent).toEqual([['last']]);
+  });
+
+  it('tells this instance that notices may have been missed once its listener is back', async () => {
+    vi.useFakeTimers();
+    let failed: ((err: Error) => void) | undefined;
+    const client = {
+      on: (event: string, handler: (err: Error) => void) => {
+        if (event === 'error') failed = handler;
+        return client;
+      },
+      removeListener: () => client,
+      query: async () => ({}),
+      release: () => {},
+    };
+    const pool = { connect: async () => client, query: async () => ({}) } as unknown as Pool;
+    const bus = new LiveBus();
+    const heard: string[] = [];
+    bus.subscribeNotices((notice) => heard.push(notice.type));
+    const relay = await startPgRelay(pool, bus, log);
+    expect(heard).toEqual([]);
+    failed!(new Error('terminating connection due to administrator command'));
+    expect(heard).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(heard).toEqual(['missed']);
+    await relay.close();
   });
 });

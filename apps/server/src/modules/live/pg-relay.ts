@@ -23,6 +23,8 @@ export async function startPgRelay(pool: Pool, bus: LiveBus, log: FastifyBaseLog
   let client: PoolClient | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  /** The listener was down: notices sent meanwhile (session revocations…) never reached it. */
+  let missed = false;
 
   const onNotification = (msg: { channel: string; payload?: string }) => {
     if (msg.channel === LIVE_CHANNEL && msg.payload) bus.receive(msg.payload);
@@ -46,13 +48,20 @@ export async function startPgRelay(pool: Pool, bus: LiveBus, log: FastifyBaseLog
       c.on('notification', onNotification);
       c.on('error', (err) => {
         log.warn({ err }, 'live listener lost its connection; reconnecting');
+        missed = true;
         drop(err);
         if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
       });
       client = c;
       await c.query(`listen ${LIVE_CHANNEL}`);
+      if (missed) {
+        missed = false;
+        log.info('live listener back: what this instance keeps from notices is dropped');
+        bus.noticesMissed();
+      }
     } catch (err) {
       log.warn({ err }, 'live listener could not connect; retrying');
+      missed = true;
       drop(err);
       if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
     }
