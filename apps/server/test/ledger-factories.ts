@@ -10,6 +10,7 @@ import {
 } from '../src/modules/ledger/accounts.repository.ts';
 import { transfer } from '../src/modules/ledger/transfer.ts';
 import type { SettingKey } from '../src/modules/settings/settings.repository.ts';
+import { queryRows } from '../src/lib/sql-rows.ts';
 import type { TestContext } from './build-app.ts';
 
 export const newKey = () => `test-${randomUUID()}`;
@@ -73,6 +74,16 @@ export function send(
 
 export async function kudosTo(app: FastifyInstance, memberId: number) {
   return app.db.select().from(kudos).where(eq(kudos.toMemberId, memberId));
+}
+
+/** What a ledger transaction credited to a member's points account: a kudos item names the posting that paid it. */
+export async function pointsCreditedBy(app: FastifyInstance, transactionId: number | null, memberId: number) {
+  const rows = await queryRows<{ n: string }>(
+    app.db,
+    sql`select coalesce(sum(e.amount), 0) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id
+        where e.transaction_id = ${transactionId} and a.member_id = ${memberId} and a.kind = 'points'`,
+  );
+  return Number(rows[0]!.n);
 }
 
 export async function emailsTo(app: FastifyInstance, address: string) {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
-import { balancesOf, emailsTo, fund, kudosTo, relaxLimits, send, setSetting } from './ledger-factories.ts';
+import {
+  balancesOf,
+  emailsTo,
+  fund,
+  kudosTo,
+  pointsCreditedBy,
+  relaxLimits,
+  send,
+  setSetting,
+} from './ledger-factories.ts';
 
 const ctx = setupApp();
 const URL = '/api/payitforward/send';
@@ -50,11 +59,10 @@ describe('POST /api/payitforward/send', () => {
       balances: { awardsPointsAvailable: 70 },
     });
     expect((await balancesOf(ctx.app, other.id)).awardsPointsAvailable).toBe(30);
-    expect((await kudosTo(ctx.app, other.id))[0]).toMatchObject({
-      kind: 'payitforward',
-      points: 30,
-      fromMemberId: member.id,
-    });
+    const [item] = await kudosTo(ctx.app, other.id);
+    expect(item).toMatchObject({ kind: 'payitforward', points: 30, fromMemberId: member.id });
+    // The item names the posting that paid it.
+    expect(await pointsCreditedBy(ctx.app, item!.ledgerTransactionId, other.id)).toBe(30);
     expect((await emailsTo(ctx.app, other.email!))[0]?.subject).toBe('Giver One paid it forward to you');
   });
 

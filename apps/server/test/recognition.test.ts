@@ -8,6 +8,7 @@ import {
   fund,
   kudosTo,
   newKey,
+  pointsCreditedBy,
   relaxLimits,
   send,
   setSetting,
@@ -130,7 +131,10 @@ describe('POST /api/recognition/send', () => {
     expect(res.json().balances.awardsPointsAvailableMng).toBe(300);
     for (const id of ids) {
       expect(await balancesOf(ctx.app, id)).toMatchObject({ awardsPointsAvailable: 100, awardsPointsAvailable1: 2 });
-      expect((await kudosTo(ctx.app, id))[0]).toMatchObject({ points: 100, ledgerTransactionId: expect.any(Number) });
+      const [item] = await kudosTo(ctx.app, id);
+      expect(item).toMatchObject({ points: 100, ledgerTransactionId: expect.any(Number) });
+      // The item names the posting that paid it, not the plays'.
+      expect(await pointsCreditedBy(ctx.app, item!.ledgerTransactionId, id)).toBe(100);
     }
     // The manager's own team: no e-mail to the manager about their own recognition.
     expect(await emailsTo(ctx.app, manager.member.email!)).toHaveLength(0);
