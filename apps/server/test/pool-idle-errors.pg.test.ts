@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
-import { onServer, untilNoSessions } from './test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, onServer } from './test-database.ts';
 
 /**
  * An idle pooled connection that fails (PostgreSQL restarted, an administrator ended the
@@ -9,22 +7,14 @@ import { onServer, untilNoSessions } from './test-database.ts';
  */
 describe('idle database connections that fail (PostgreSQL)', () => {
   it('are reported, and both pools answer again on new connections', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `ovation_t_${randomBytes(6).toString('hex')}`;
-    await onServer(adminUrl, (admin) => admin.query(`create database ${name} template ${inject('pgTemplate')}`));
-    const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
     const failures: Error[] = [];
-    const database = await openDatabase({
-      databaseUrl: url,
-      pgliteDir: '',
-      poolSize: 3,
-      onIdleConnectionError: (error) => failures.push(error),
-    });
+    const database = await createTestDatabase({ onIdleConnectionError: (error) => failures.push(error) });
     try {
       // One idle connection in each pool: the main one and the send runner's pipelined one.
       await database.pool!.query('select 1');
       await database.sendPool!.query('select 1');
-      await onServer(adminUrl, (admin) =>
+      const name = new URL(database.pool!.options.connectionString!).pathname.slice(1);
+      await onServer(process.env.TEST_DATABASE_URL!, (admin) =>
         admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]),
       );
       await expect.poll(() => failures.length).toBe(2);
@@ -33,11 +23,7 @@ describe('idle database connections that fail (PostgreSQL)', () => {
       expect((await database.pool!.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
       expect((await database.sendPool!.query('select 3 as n')).rows).toEqual([{ n: 3 }]);
     } finally {
-      await database.close();
-      await onServer(adminUrl, async (admin) => {
-        await untilNoSessions(admin, name);
-        await admin.query(`drop database if exists ${name} with (force)`);
-      });
+      await database.drop();
     }
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client.ts';
 
 /**
  * Connections per test database: 24 for reads and ordinary work and 8 for the send runner. Two
@@ -17,7 +17,9 @@ const TEST_POOL_SIZE = 24;
  * (TEST_DB_DRIVER=pg) a new PostgreSQL database created from the migrated template on the
  * TEST_DATABASE_URL server and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: Pick<DatabaseOptions, 'onIdleConnectionError'> = {},
+): Promise<Database & { drop(): Promise<void> }> {
   if (process.env.TEST_DB_DRIVER !== 'pg') {
     const loadDataDir = new Blob([readFileSync(inject('pgliteTemplate'))]);
     const database = await openDatabase({ databaseUrl: '', pgliteDir: 'memory://', pgliteOptions: { loadDataDir } });
@@ -28,7 +30,12 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   await onServer(adminUrl, (admin) => admin.query(`create database ${name} template ${inject('pgTemplate')}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: TEST_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    pgliteDir: '',
+    poolSize: TEST_POOL_SIZE,
+    ...options,
+  });
   return {
     ...database,
     async drop() {

@@ -4,10 +4,22 @@ import type { Pool } from 'pg';
 import { LiveBus } from './live-bus.ts';
 import { startPgRelay } from './pg-relay.ts';
 
-/** A pool that records the NOTIFY statements the relay sends (and a listener that hears nothing). */
+/**
+ * A pool that records the NOTIFY statements the relay sends, and a listener that hears nothing;
+ * `failListener` fails the listening connection as a terminated backend would.
+ */
 function recordingPool() {
   const sent: string[][] = [];
-  const client = { on: () => client, removeListener: () => client, query: async () => ({}), release: () => {} };
+  let onError: ((err: Error) => void) | undefined;
+  const client = {
+    on: (event: string, handler: (err: Error) => void) => {
+      if (event === 'error') onError = handler;
+      return client;
+    },
+    removeListener: () => client,
+    query: async () => ({}),
+    release: () => {},
+  };
   const pool = {
     connect: async () => client,
     query: async (_text: string, values: [string, string[]]) => {
@@ -15,7 +27,8 @@ function recordingPool() {
       return {};
     },
   };
-  return { pool: pool as unknown as Pool, sent };
+  const failListener = () => onError!(new Error('terminating connection due to administrator command'));
+  return { pool: pool as unknown as Pool, sent, failListener };
 }
 
 const log = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
@@ -50,23 +63,13 @@ describe('the PostgreSQL relay of live events', () => {
 
   it('tells this instance that notices may have been missed once its listener is back', async () => {
     vi.useFakeTimers();
-    let failed: ((err: Error) => void) | undefined;
-    const client = {
-      on: (event: string, handler: (err: Error) => void) => {
-        if (event === 'error') failed = handler;
-        return client;
-      },
-      removeListener: () => client,
-      query: async () => ({}),
-      release: () => {},
-    };
-    const pool = { connect: async () => client, query: async () => ({}) } as unknown as Pool;
+    const { pool, failListener } = recordingPool();
     const bus = new LiveBus();
     const heard: string[] = [];
     bus.subscribeNotices((notice) => heard.push(notice.type));
     const relay = await startPgRelay(pool, bus, log);
     expect(heard).toEqual([]);
-    failed!(new Error('terminating connection due to administrator command'));
+    failListener();
     expect(heard).toEqual([]);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(heard).toEqual(['missed']);
