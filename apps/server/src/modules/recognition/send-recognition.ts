@@ -65,12 +65,14 @@ export async function sendRecognition(
   if (toIds.includes(sender.memberId)) throw fieldError('toMemberIds', 'You cannot recognise yourself');
   if (points > 0 && !sender.capabilities.manageTeam) throw forbidden('Only managers can add points to a recognition');
 
-  const [recipients, behaviour, settings, senders] = await deps.transactions.read([
-    activeMembersStatement(toIds),
+  // The sender is read with the recipients (last; never among them), one statement for both.
+  const [members, behaviour, settings] = await deps.transactions.read([
+    activeMembersStatement([...toIds, sender.memberId]),
     activeBehaviourStatement(input.behaviourId),
     settingsStatement([...KUDOS_SEND_SETTINGS, 'playsPerRecognition', 'playsDailyCap']),
-    activeMembersStatement([sender.memberId]),
   ]);
+  const recipients = members.filter((m) => m.id !== sender.memberId);
+  const senderName = members.find((m) => m.id === sender.memberId)?.fullName ?? '';
   if (recipients.length !== toIds.length)
     throw fieldError('toMemberIds', 'Choose colleagues who are still with the firm');
   if (points > 0 && recipients.some((r) => r.managerId !== sender.memberId)) {
@@ -94,7 +96,7 @@ export async function sendRecognition(
     answer,
     kudosPlan({
       kind: 'recognition',
-      sender: { id: sender.memberId, fullName: senders[0]?.fullName ?? '' },
+      sender: { id: sender.memberId, fullName: senderName },
       recipients,
       message: input.message.trim(),
       points,
