@@ -45,7 +45,8 @@ const envSchema = z.object({
   /** PostgreSQL connections per instance (one is held for live-update LISTEN). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   SMTP_URL: z.string().default(''),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** The portal's public address (e-mailed links); unset, http://localhost:<PORT>. */
+  PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_EMAIL: z.string().email().default('support@ovation.example'),
   MAIL_FROM: z.string().default('Ovation <no-reply@ovation.example>'),
@@ -132,7 +133,7 @@ function isAllowedIssuer(value: string): boolean {
   }
 }
 
-export type AppConfig = z.infer<typeof envSchema>;
+export type AppConfig = z.infer<typeof envSchema> & { PUBLIC_URL: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -150,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set',
     );
   }
-  return { ...parsed.data, ...overrides };
+  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`, ...overrides };
 }
 
 /**
