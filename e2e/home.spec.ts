@@ -116,7 +116,11 @@ test.describe('Home as a South African member', () => {
 
     await page.goto('/dailycheckincalendar');
     await expect(page.getByRole('table', { name: /^Moods in / })).toBeVisible();
+    // No month after the current one; back one month, the way forward opens again.
+    const nextMonth = page.getByRole('button', { name: 'Next month' });
+    await expect(nextMonth).toHaveAttribute('aria-disabled', 'true');
     await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(nextMonth).not.toHaveAttribute('aria-disabled');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/checkin-calendar.png`, fullPage: true });
 
     await page.goto('/wellbeing');

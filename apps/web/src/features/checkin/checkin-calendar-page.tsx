@@ -42,7 +42,7 @@ export default function CheckInCalendarPage() {
           moods={history.data ?? []}
           names={names}
           onPrev={() => step(-1)}
-          onNext={() => step(1)}
+          onNext={shown.year === now.getFullYear() && shown.month === now.getMonth() ? undefined : () => step(1)}
         />
         {history.isError && (
           <Text c="red.8" mt="sm" role="alert">

@@ -39,12 +39,13 @@ describe('report URL state', () => {
 
 describe('chart pivot', () => {
   it('makes one point per week with a value per group, hidden groups as gaps', () => {
-    const { data, groups } = pivot(
+    const { data, groups, hidden } = pivot(
       ['week', 'division', 'averageMood'],
       [
         ['2026-02-09', 'A', 1.5],
         ['2026-02-02', 'A', 1.2],
         ['2026-02-02', 'B', null],
+        ['2026-02-09', 'B', 2],
       ],
       'week',
       'division',
@@ -52,9 +53,32 @@ describe('chart pivot', () => {
       'date',
     );
     expect(groups).toEqual(['A', 'B']);
+    expect(hidden).toEqual([]);
     expect(data).toEqual([
       { week: '02/02/2026', A: 1.2, B: null },
-      { week: '09/02/2026', A: 1.5 },
+      { week: '09/02/2026', A: 1.5, B: 2 },
+    ]);
+  });
+
+  it('leaves out of the lines a group hidden in every week, and names it', () => {
+    const { data, groups, hidden } = pivot(
+      ['week', 'division', 'averageMood'],
+      [
+        ['2026-02-02', 'Whole firm', 1.4],
+        ['2026-02-02', 'Tax', null],
+        ['2026-02-09', 'Whole firm', 1.6],
+        ['2026-02-09', 'Tax', null],
+      ],
+      'week',
+      'division',
+      'averageMood',
+      'date',
+    );
+    expect(groups).toEqual(['Whole firm']);
+    expect(hidden).toEqual(['Tax']);
+    expect(data).toEqual([
+      { week: '02/02/2026', 'Whole firm': 1.4, Tax: null },
+      { week: '09/02/2026', 'Whole firm': 1.6, Tax: null },
     ]);
   });
 });

@@ -13,7 +13,8 @@ interface Props {
   moods: MoodDay[];
   names: Record<number, string>;
   onPrev(): void;
-  onNext(): void;
+  /** Absent when the month shown is the current one: there is nothing to see after it. */
+  onNext?: () => void;
 }
 
 /** A month grid with the mood of each checked-in day; today is outlined. */
@@ -31,7 +32,14 @@ export function MonthCalendar({ year, month, moods, names, onPrev, onNext }: Pro
         <Title order={2} size="h4" aria-live="polite">
           {title}
         </Title>
-        <ActionIcon variant="light" onClick={onNext} aria-label="Next month">
+        {/* Not `disabled`: a button that disables itself under the keyboard would drop its focus. */}
+        <ActionIcon
+          variant="light"
+          onClick={onNext}
+          aria-label="Next month"
+          data-disabled={onNext ? undefined : true}
+          aria-disabled={onNext ? undefined : true}
+        >
           <ChevronRightIcon />
         </ActionIcon>
       </Group>

@@ -18,7 +18,11 @@ const COLORS = [
   'yellow.7',
 ];
 
-/** Pivots report rows into one point per x with a value per group (null where a group is hidden). */
+/**
+ * Pivots report rows into one point per x with a value per group (null where a group is hidden).
+ * `groups` are the groups with a figure somewhere, the chart's lines; `hidden` the ones with none
+ * (every row of theirs hidden), which a legend entry without a line would only confuse.
+ */
 export function pivot(
   fields: string[],
   rows: unknown[][],
@@ -41,7 +45,8 @@ export function pivot(
   const data = [...points.values()]
     .sort((a, b) => String(a[x]).localeCompare(String(b[x])))
     .map((p) => ({ ...p, [x]: formatCell(xType, p[x]) }));
-  return { data, groups };
+  const charted = (g: string) => data.some((p) => typeof p[g] === 'number');
+  return { data, groups: groups.filter(charted), hidden: groups.filter((g) => !charted(g)) };
 }
 
 /** The report's chart over its whole filtered result (one request of the largest page). */
@@ -60,15 +65,15 @@ export function ReportChart({
     sort: { column: chart.x, direction: 'asc' },
   });
   const xType = definition.columns.find((c) => c.key === chart.x)?.type === 'date' ? 'date' : 'text';
-  const { data, groups } = all.data
+  const { data, groups, hidden } = all.data
     ? pivot(all.data.fields, all.data.rows, chart.x, chart.group, chart.y, xType)
-    : { data: [], groups: [] };
+    : { data: [], groups: [], hidden: [] };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={chart.title}>
       <Title order={2} size="h4" mb="sm">
         {chart.title}
       </Title>
-      {data.length === 0 ? (
+      {data.length === 0 || groups.length === 0 ? (
         <Text c="gray.7" size="sm">
           Nothing to chart for these filters.
         </Text>
@@ -82,6 +87,11 @@ export function ReportChart({
           yAxisProps={{ domain: [1, 3] }}
           series={groups.map((g, i) => ({ name: g, color: COLORS[i % COLORS.length]! }))}
         />
+      )}
+      {hidden.length > 0 && (
+        <Text c="gray.7" size="sm" mt="xs">
+          Not charted, hidden for privacy in every week shown: {hidden.join(', ')}.
+        </Text>
       )}
     </Paper>
   );

@@ -1,0 +1,32 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
+import { MonthCalendar } from './month-calendar.tsx';
+
+const names = { 1: 'happy', 2: 'okay', 3: 'unhappy' };
+
+describe('MonthCalendar', () => {
+  it('moves both ways from a past month', () => {
+    const onPrev = vi.fn();
+    const onNext = vi.fn();
+    render(<MonthCalendar year={2026} month={9} moods={[]} names={names} onPrev={onPrev} onNext={onNext} />, {
+      wrapper,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(onPrev).toHaveBeenCalledTimes(1);
+    expect(onNext).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Next month' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('offers no month after the current one, and keeps the button focusable', () => {
+    render(<MonthCalendar year={2026} month={10} moods={[]} names={names} onPrev={() => {}} />, { wrapper });
+    const next = screen.getByRole('button', { name: 'Next month' });
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    next.focus();
+    fireEvent.click(next);
+    expect(document.activeElement).toBe(next);
+    expect(screen.getByRole('table', { name: 'Moods in November 2026' })).toBeTruthy();
+  });
+});
