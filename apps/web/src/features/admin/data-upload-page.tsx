@@ -195,7 +195,29 @@ export default function DataUploadPage() {
                   Download the {kind} template
                 </Button>
               </Group>
-              <div className={classes.tableWrap} tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
+              {/* On a phone the three columns would scroll sideways: each column of the file is a short entry instead. */}
+              <Box component="dl" hiddenFrom="sm" className={classes.columnList}>
+                {UPLOAD_COLUMNS[kind].map((c) => (
+                  <div key={c.header}>
+                    <Text component="dt" size="sm" fw={600}>
+                      {c.header}{' '}
+                      <Text span size="xs" fw={400} c="dimmed">
+                        {c.required ? 'required' : 'optional'}
+                      </Text>
+                    </Text>
+                    <Text component="dd" size="sm">
+                      {c.help}
+                    </Text>
+                  </div>
+                ))}
+              </Box>
+              <Box
+                visibleFrom="sm"
+                className={classes.tableWrap}
+                tabIndex={0}
+                role="region"
+                aria-label="Table (scrolls sideways)"
+              >
                 <Table striped fz="sm" verticalSpacing={6} miw={520}>
                   <Table.Thead>
                     <Table.Tr>
@@ -214,7 +236,7 @@ export default function DataUploadPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </div>
+              </Box>
               <Text size="sm" c="dimmed" mt="sm">
                 Every file is checked first: you see what will change and which rows are refused (with the row number
                 and why) before you apply or discard it. The same file cannot be applied twice.
