@@ -53,6 +53,13 @@ test('an uploader downloads the template, checks a points file with two bad rows
   expect(template.toString().split('\r\n')[0]).toBe('Employee number,Points,Account,Reason');
   await shoot(page, 'admin-upload-start');
   await expectNoSeriousFindings(page, '#main-content');
+  // On a phone the columns are a list that fits, not a table that scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('cell', { name: 'Account', exact: true })).toBeHidden();
+  await expect(page.getByRole('term').filter({ hasText: /^Account/ })).toContainText('required');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousFindings(page, '#main-content');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const me = await employeeNumberOf(page);
   const reason = `Bonus ${tag()}`;
