@@ -24,6 +24,10 @@ describe('dates (spec §9)', () => {
     expect(formatDateTime(d)).toBe('05/01/2026 07:04');
   });
 
+  it('shows seconds on request, on a 24-hour clock', () => {
+    expect(formatDate(new Date(2026, 10, 27, 0, 43, 9), 'dd/MM/yyyy HH:mm:ss')).toBe('27/11/2026 00:43:09');
+  });
+
   it('returns an empty string for missing or invalid values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');

@@ -17,7 +17,7 @@ export function parseServerDate(value: string | Date | null | undefined): Date |
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Formats as dd/MM/yyyy (or a pattern using dd, MM, yyyy, HH, mm). A date-only value keeps
+ * Formats as dd/MM/yyyy (or a pattern using dd, MM, yyyy, HH, mm, ss). A date-only value keeps
  * its calendar day; a date-time is shown in the given zone ('local' by default, or 'UTC').
  */
 export function formatDate(
@@ -34,8 +34,9 @@ export function formatDate(
     dd: pad(utc ? date.getUTCDate() : date.getDate()),
     HH: pad(utc ? date.getUTCHours() : date.getHours()),
     mm: pad(utc ? date.getUTCMinutes() : date.getMinutes()),
+    ss: pad(utc ? date.getUTCSeconds() : date.getSeconds()),
   };
-  return pattern.replace(/yyyy|MM|dd|HH|mm/g, (token) => parts[token as keyof typeof parts]);
+  return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => parts[token as keyof typeof parts]);
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { probeLiveStream, probeServer } from '../../api/health.ts';
+import { formatDate } from '@ovation/shared/format/date';
 import { PageTitle } from '../../components/page-title.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -132,7 +133,7 @@ export default function SystemCheckPage() {
           you contact us, copy the results into your message.
         </Text>
         <Table verticalSpacing="sm" horizontalSpacing="xs" aria-busy={busy}>
-          <Table.Caption>Checked at {ranAt.toLocaleTimeString()}</Table.Caption>
+          <Table.Caption>Checked at {formatDate(ranAt, 'dd/MM/yyyy HH:mm:ss')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Check</Table.Th>
