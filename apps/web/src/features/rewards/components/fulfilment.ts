@@ -2,7 +2,7 @@ import type { Fulfilment } from '@ovation/shared/schemas/rewards';
 
 export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
   voucher: 'Digital voucher',
-  delivery: 'Delivered',
+  delivery: 'Delivery',
   donation: 'Donation',
 };
 
