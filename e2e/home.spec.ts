@@ -89,9 +89,18 @@ test.describe('Home as a South African member', () => {
     await expect(moods).toHaveCount(3);
     await moods.nth(1).click();
     await expect(moods.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    // The choice shows at once; the saves go out one after another (the second waits for the
+    // first), so the reload waits for the last one's answer, as a member's next visit would come after it.
+    const lastSave = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/mood/data') &&
+        r.request().method() === 'PUT' &&
+        (r.request().postDataJSON() as { value?: number } | null)?.value === 1,
+    );
     await moods.nth(0).click();
     await expect(moods.nth(0)).toHaveAttribute('aria-pressed', 'true');
     await expect(moods.nth(1)).toHaveAttribute('aria-pressed', 'false');
+    expect((await lastSave).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('group', { name: "Today's mood" }).getByRole('button').nth(0)).toHaveAttribute(
       'aria-pressed',

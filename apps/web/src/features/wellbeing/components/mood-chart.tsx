@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { MOOD_COLOURS, MoodIcon } from '../../../components/social/mood-icon.tsx';
 import classes from './mood-chart.module.css';
 
@@ -40,7 +41,10 @@ export function MoodLine({
   days: string[];
   names: Record<number, string>;
 }) {
-  const width = 600;
+  // Drawn at the width it is shown at, so its labels stay 12 px on a phone (a fixed 600-wide
+  // drawing scaled to a 310 px card made them 6 px); 600 until the first measure.
+  const { ref, width: shown } = useElementSize();
+  const width = shown > 0 ? Math.max(240, Math.round(shown)) : 600;
   const height = 120;
   const byDay = new Map(moods.map((m) => [m.day, m.value]));
   const left = 70; // room for the mood names on the axis
@@ -48,25 +52,27 @@ export function MoodLine({
   const y = (v: number) => 15 + ((v - 1) / 2) * (height - 30);
   const points = days.flatMap((d, i) => (byDay.has(d) ? [[x(i), y(byDay.get(d)!), byDay.get(d)!] as const] : []));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className={classes.line} role="img" aria-label="Mood over the last 90 days">
-      {[1, 2, 3].map((v) => (
-        <g key={v}>
-          <text x={0} y={y(v) + 4} fontSize={12} fill="#495057" style={{ textTransform: 'capitalize' }}>
-            {names[v]}
-          </text>
-          <line x1={left - 6} x2={width} y1={y(v)} y2={y(v)} stroke="#e9ecef" strokeWidth={1} />
-        </g>
-      ))}
-      <polyline
-        points={points.map(([px, py]) => `${px},${py}`).join(' ')}
-        fill="none"
-        stroke="#047f77"
-        strokeWidth={2}
-        strokeLinejoin="round"
-      />
-      {points.map(([px, py, v], i) => (
-        <circle key={i} cx={px} cy={py} r={3.5} fill={MOOD_COLOURS[v]} />
-      ))}
-    </svg>
+    <div ref={ref} className={classes.line}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label="Mood over the last 90 days">
+        {[1, 2, 3].map((v) => (
+          <g key={v}>
+            <text x={0} y={y(v) + 4} fontSize={12} fill="#495057" style={{ textTransform: 'capitalize' }}>
+              {names[v]}
+            </text>
+            <line x1={left - 6} x2={width} y1={y(v)} y2={y(v)} stroke="#e9ecef" strokeWidth={1} />
+          </g>
+        ))}
+        <polyline
+          points={points.map(([px, py]) => `${px},${py}`).join(' ')}
+          fill="none"
+          stroke="#047f77"
+          strokeWidth={2}
+          strokeLinejoin="round"
+        />
+        {points.map(([px, py, v], i) => (
+          <circle key={i} cx={px} cy={py} r={3.5} fill={MOOD_COLOURS[v]} />
+        ))}
+      </svg>
+    </div>
   );
 }
