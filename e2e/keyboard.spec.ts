@@ -39,9 +39,14 @@ test('recognise a colleague with the member picker and the behaviour cards', asy
   await tabTo(page, page.getByRole('combobox', { name: 'Colleagues', exact: true }));
   await chooseByTyping(page, 'Lerato', /Lerato Molefe/);
   await page.keyboard.press('Escape');
-  // The behaviour cards: Tab to the first, arrows move the choice.
+  // Sent too early: the keyboard is taken to the first field in error, the behaviour cards.
   const cards = page.getByRole('radio');
-  await tabTo(page, cards.first());
+  await tabTo(page, page.getByRole('button', { name: 'SEND RECOGNITION' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Choose a behaviour')).toBeVisible();
+  await expect(cards.first()).toBeFocused();
+  await expectFocusVisible(page);
+  // The behaviour cards: arrows move the choice.
   await page.keyboard.press('ArrowDown');
   await expect(cards.nth(1)).toBeFocused();
   await expect(cards.nth(1)).toHaveAttribute('aria-checked', 'true');

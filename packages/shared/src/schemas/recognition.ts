@@ -14,7 +14,7 @@ const message = z
   .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
 const memberId = z.number({ error: 'Choose a colleague' }).int('Choose a colleague').positive('Choose a colleague');
 const points = z
-  .number({ error: 'Points must be a whole number' })
+  .number({ error: (issue) => (issue.input === undefined ? 'Enter how many points' : 'Points must be a whole number') })
   .int('Points must be a whole number')
   .min(1, 'Points must be at least 1')
   .max(1_000_000, 'Points are too many');

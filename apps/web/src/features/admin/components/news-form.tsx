@@ -8,6 +8,7 @@ import { NEWS_TEXT_MAX, newsTextSchema, type NewsInput, type NewsItem } from '@o
 import { DayInput } from '../../../components/day-input.tsx';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
 /**
  * The window is typed as a day (dd/mm/yyyy, spec §9, whatever the browser's locale) and a time
@@ -127,7 +128,12 @@ export function NewsForm({
   onCancel: () => void;
   onDraft: (values: NewsFormValues) => void;
 }) {
-  const form = useForm<NewsFormValues>({ resolver: zodResolver(newsFormSchema), defaultValues: EMPTY });
+  const form = useForm<NewsFormValues>({
+    shouldFocusError: false,
+    resolver: zodResolver(newsFormSchema),
+    defaultValues: EMPTY,
+  });
+  const formRef = useFocusFirstError(form);
   const server = useServerErrors(form, FIELDS, { title: 'The news item was not saved' });
   const { errors, isSubmitting } = form.formState;
 
@@ -152,7 +158,7 @@ export function NewsForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit news item' : 'Add a news item'}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit news item' : 'Add a news item'}>
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <Textarea

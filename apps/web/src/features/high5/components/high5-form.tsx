@@ -7,6 +7,7 @@ import { MemberPickerField } from '../../../components/member-picker/member-pick
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useSendHigh5 } from '../../../api/sends.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
 const FIELDS = ['toMemberId', 'message'] as const;
 
@@ -18,9 +19,11 @@ interface High5FormProps {
 
 export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
   const form = useForm<High5SendRequest>({
+    shouldFocusError: false,
     resolver: zodResolver(high5SendRequestSchema),
     defaultValues: { toMemberId: selectedMemberId ?? undefined, message: '' },
   });
+  const formRef = useFocusFirstError(form);
   const server = useServerErrors(form, FIELDS, { title: 'Your High Five was not sent' });
   const send = useSendHigh5();
   const { errors, isSubmitting } = form.formState;
@@ -34,7 +37,7 @@ export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Send a High Five">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Send a High Five">
       <Stack gap="lg">
         <FormAlert error={server.formError} />
         <MemberPickerField control={form.control} name="toMemberId" error={fieldError(errors.toMemberId?.message)} />

@@ -8,6 +8,7 @@ import { MemberPickerField } from '../../../components/member-picker/member-pick
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useSendPayItForward } from '../../../api/sends.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
 const FIELDS = ['toMemberId', 'points', 'message'] as const;
 const EMPTY = { toMemberId: undefined, points: undefined, message: '' };
@@ -22,9 +23,11 @@ interface PayItForwardFormProps {
 
 export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent }: PayItForwardFormProps) {
   const form = useForm({
+    shouldFocusError: false,
     resolver: zodResolver(payItForwardSendRequestSchema),
     defaultValues: { ...EMPTY, toMemberId: selectedMemberId ?? undefined },
   });
+  const formRef = useFocusFirstError(form);
   const server = useServerErrors(form, FIELDS, { title: 'Your points were not sent' });
   const send = useSendPayItForward();
   const { errors, isSubmitting } = form.formState;
@@ -44,7 +47,7 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Pay It Forward">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Pay It Forward">
       <Stack gap="lg">
         <FormAlert error={server.formError} />
         <MemberPickerField control={form.control} name="toMemberId" error={fieldError(errors.toMemberId?.message)} />

@@ -45,6 +45,8 @@ export function BehaviourPicker({ value, onChange, error }: BehaviourPickerProps
       value={value === undefined ? null : String(value)}
       onChange={(v) => onChange(Number(v))}
       error={error}
+      // A failed submit moves the keyboard here (lib/focus-first-error.ts): the choices carry no aria-invalid.
+      data-invalid={error ? true : undefined}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
         {behaviours.data.map((b) => (

@@ -10,6 +10,7 @@ import { useSendRecognition } from '../../../api/sends.ts';
 import { BehaviourPicker } from './behaviour-picker.tsx';
 import { checkTeamBudget, overBudgetMessage } from './team-budget.ts';
 import { TeamPointsField } from './team-points-field.tsx';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
 const FIELDS = ['toMemberIds', 'behaviourId', 'message', 'points'] as const;
 
@@ -25,9 +26,11 @@ const EMPTY = { toMemberIds: [] as number[], behaviourId: undefined, message: ''
 
 export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: RecogniseFormProps) {
   const form = useForm({
+    shouldFocusError: false,
     resolver: zodResolver(recognitionSendRequestSchema),
     defaultValues: { ...EMPTY, toMemberIds: selectedMemberId ? [selectedMemberId] : [] },
   });
+  const formRef = useFocusFirstError(form);
   const server = useServerErrors(form, FIELDS, { title: 'Your recognition was not sent' });
   const send = useSendRecognition();
   const { errors, isSubmitting } = form.formState;
@@ -52,7 +55,7 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Recognise colleagues">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Recognise colleagues">
       <Stack gap="lg">
         <FormAlert error={server.formError} />
         <Controller

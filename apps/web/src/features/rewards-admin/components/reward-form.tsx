@@ -6,6 +6,7 @@ import { rewardInputSchema, type AdminReward, type RewardInput } from '@ovation/
 import { useSaveReward } from '../../../api/rewards-admin.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
 const FIELDS = [
   'category',
@@ -33,6 +34,7 @@ interface RewardFormProps {
 /** Create or edit an item; Rand values are typed in rands and kept in cents. */
 export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
   const form = useForm<RewardInput>({
+    shouldFocusError: false,
     resolver: zodResolver(rewardInputSchema),
     defaultValues: reward
       ? { ...reward }
@@ -46,6 +48,7 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
           active: true,
         },
   });
+  const formRef = useFocusFirstError(form);
   const save = useSaveReward();
   const server = useServerErrors(form, FIELDS, { title: 'The item was not saved' });
   const fulfilment = useWatch({ control: form.control, name: 'fulfilment' });
@@ -80,7 +83,7 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
     />
   );
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={reward ? `Edit ${reward.name}` : 'New item'}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={reward ? `Edit ${reward.name}` : 'New item'}>
       <Stack gap="sm">
         <FormAlert error={server.formError} />
         <TextInput label="Name" required {...form.register('name')} error={fieldError(errors.name?.message)} />

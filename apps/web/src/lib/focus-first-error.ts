@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+
+/** A field in error: an input marked invalid, or a group of choices marked with `data-invalid`. */
+const IN_ERROR = '[aria-invalid="true"], [data-invalid="true"]';
+
+/** The element to focus for a field in error: the field itself, or a group's chosen (else first) choice. */
+function focusTarget(field: HTMLElement): HTMLElement | null {
+  if (field.matches('[aria-invalid="true"]')) return field;
+  return field.querySelector<HTMLElement>('[role="radio"][aria-checked="true"], [role="radio"], input, button');
+}
+
+/** Focuses the first field in error inside `form`, in the order the form shows them. */
+export function focusFirstError(form: HTMLElement | null) {
+  for (const field of form?.querySelectorAll<HTMLElement>(IN_ERROR) ?? []) {
+    const target = focusTarget(field);
+    if (target && !target.matches(':disabled')) {
+      target.focus();
+      return;
+    }
+  }
+}
+
+/**
+ * After a submit that ends with field errors, moves the keyboard to the first field in error as
+ * the form shows them. React Hook Form's own focusing goes by the order fields registered: a field
+ * registered inline (`register('message')`) registers before the Controllers above it render, so
+ * it sent the keyboard to the message, past an empty colleague picker; and a picker of cards gave
+ * it nothing to focus. Use with `shouldFocusError: false`; put the returned ref on the <form>.
+ * Errors that come and go while the member types, between submits, move nothing.
+ */
+export function useFocusFirstError(form: { formState: { submitCount: number; errors: object } }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const handled = useRef(0);
+  const { submitCount, errors } = form.formState;
+  const hasErrors = Object.keys(errors).length > 0;
+  useEffect(() => {
+    if (submitCount === handled.current) return;
+    handled.current = submitCount;
+    if (hasErrors) focusFirstError(ref.current);
+  }, [submitCount, hasErrors]);
+  return ref;
+}
