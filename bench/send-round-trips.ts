@@ -6,7 +6,7 @@
 // throughput benches this does not depend on how busy the machine is, so a before/after pair
 // compares cleanly on a shared machine. Usage:
 //   npx tsx bench/send-round-trips.ts [adminUrl=postgres://postgres@127.0.0.1:5432/postgres] [sends=20]
-// VERBOSE=1 prints the statements of one send of each kind.
+// VERBOSE=1 prints the statements of one send of each kind (VERBOSE=3: of three).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -143,7 +143,9 @@ for (const s of scenarios) {
   console.log(
     `${s.name}: ${(trips / sends).toFixed(1)} round trips, ${(count / sends).toFixed(1)} statements per send`,
   );
-  if (process.env.VERBOSE) for (const text of statements.slice(0, count / sends)) console.log(`    ${text}`);
+  if (process.env.VERBOSE)
+    for (const text of statements.slice(0, Number(process.env.VERBOSE) * Math.round(count / sends)))
+      console.log(`    ${text}`);
 }
 
 const { findings } = await verifyLedger(app.db);

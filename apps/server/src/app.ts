@@ -227,10 +227,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secure,
     limiter: new RateLimiter(30, 10 * 60 * 1000),
   });
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { settings: sends.settings });
   await app.register(contentRoutes);
   await app.register(supportRoutes, { supportEmail: config.SUPPORT_EMAIL, limiter: limits.contactPerIp });
-  await app.register(profileRoutes);
+  await app.register(profileRoutes, { settings: sends.settings });
   await app.register(outboxRoutes);
   await app.register(behavioursRoutes);
   await app.register(membersSearchRoutes);

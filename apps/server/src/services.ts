@@ -11,6 +11,7 @@ import { liveSessionIds } from './modules/live/live-sessions.repository.ts';
 import { resolveLiveSecret } from './modules/live/live-tickets.ts';
 import { createOidcProvider, oidcSettings, type OidcProvider } from './modules/oidc/oidc-client.ts';
 import { createSendServices, type SendServices } from './modules/sends/send-deps.ts';
+import { ProgrammeSettings } from './modules/settings/programme-settings.ts';
 import type { TrendingBehaviour } from './modules/trending/trending.repository.ts';
 import type { ReportCounts } from './modules/reports/report-engine.repository.ts';
 import { CountCache } from './modules/reports/count-cache.ts';
@@ -34,7 +35,7 @@ export interface AppServices {
   };
   /** Signs live-stream tickets and celebration member ids (docs/decisions/0009). */
   liveSecret: Buffer;
-  /** The send runner's database, rate limiter and event publisher. */
+  /** The send runner's database, rate limiter, event publisher and programme settings. */
   sends: SendServices;
   /** The single sign-on provider (discovered on first use), null when OIDC_ISSUER is unset. */
   oidc: OidcProvider | null;
@@ -50,6 +51,8 @@ export interface AppServices {
  * on PGlite, which has no listener.
  */
 const REWARDS_CATALOGUE_MAX_MS = 5_000;
+/** The same bound for programme settings (decision 0059). */
+const SETTINGS_MAX_MS = 5_000;
 
 /** Needs the db and live plugins registered. */
 export function createServices(app: FastifyInstance, config: AppConfig): AppServices {
@@ -64,15 +67,19 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
     rateLimits.useDatabase(app.db);
   }
   const rewardsCatalogue = new TtlCache<CatalogueSnapshot>(Math.min(ttlMs, REWARDS_CATALOGUE_MAX_MS));
+  // Dropped on the database's `settings` notice (decision 0059); the age bounds a lost one.
+  const programmeSettings = ProgrammeSettings.fromDatabase(app.db, SETTINGS_MAX_MS);
   app.liveBus.subscribeNotices((notice) => {
     if (notice.type === 'rate') rateLimits.heard(notice.hits);
     else if (notice.type === 'sessions') app.sessionCache.forget(notice.change);
     else if (notice.type === 'catalogue') rewardsCatalogue.clear();
+    else if (notice.type === 'settings') programmeSettings.clear();
     else if (notice.type === 'missed') {
       // Revocations, catalogue changes and reactions sent while the listener was down were lost:
       // drop what they would have changed instead of keeping it until it expires.
       app.sessionCache.forget({ all: true });
       rewardsCatalogue.clear();
+      programmeSettings.clear();
       kudos.kudosPages.clear();
       kudos.viewerFlags.clear();
     }
@@ -87,6 +94,7 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
     app.db,
     app.database.transactions,
     (event) => app.liveBus.publish(event),
+    programmeSettings,
     rateLimits,
   );
   return {

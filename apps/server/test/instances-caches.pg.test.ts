@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestContext } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { createKudos } from './feed-factories.ts';
-import { fund, send } from './ledger-factories.ts';
+import { fund, send, settingsNoticeHeard } from './ledger-factories.ts';
 import { openStream } from './live-client.ts';
 import { ADDRESS, createCategory, createReward, putBasketLine, watchCatalogueNotices } from './rewards-factories.ts';
 import { listening, setupTwoInstances } from './two-instances.ts';
@@ -166,5 +166,26 @@ describe('two app instances on one PostgreSQL', () => {
     await Promise.all([atA.heardAll(), atB.heardAll()]);
     expect(await shelf(a)).toMatchObject([{ name: 'Shelf Lantern' }]);
     expect(await shelf(b)).toMatchObject([{ name: 'Shelf Lantern' }]);
+  });
+
+  it('drop the programme settings on both instances when they change, even by hand in SQL', async () => {
+    const { token } = await memberWithToken(a);
+    const title = async (ctx: TestContext) =>
+      (await ctx.request({ method: 'POST', url: '/api/spa/loadsession', token, payload: {} })).json().clientTitle;
+    // Both instances hold the settings now.
+    expect(await title(a)).toBe(await title(b));
+    const heard = [settingsNoticeHeard(a.app), settingsNoticeHeard(b.app)];
+    await a.app.db.execute(
+      sql`insert into settings (key, value) values ('clientTitle', '"Acme Mining"')
+          on conflict (key) do update set value = excluded.value`,
+    );
+    await Promise.all(heard);
+    expect(await title(a)).toBe('Acme Mining');
+    expect(await title(b)).toBe('Acme Mining');
+    const gone = [settingsNoticeHeard(a.app), settingsNoticeHeard(b.app)];
+    await b.app.db.execute(sql`delete from settings where key = 'clientTitle'`);
+    await Promise.all(gone);
+    expect(await title(a)).toBe('Ovation');
+    expect(await title(b)).toBe('Ovation');
   });
 });

@@ -65,8 +65,8 @@ describe('two app instances on one PostgreSQL', () => {
   });
 
   it('hold the per-minute send limit across both instances, exactly, for parallel sends too', async () => {
-    await relaxLimits(a.app);
-    await setSetting(a.app, 'sendRateLimitPerMinute', 3);
+    await relaxLimits(a.app, [b.app]);
+    await setSetting(a.app, 'sendRateLimitPerMinute', 3, [b.app]);
     const behaviour = await createBehaviour(a.app);
     const recipients = await Promise.all(Array.from({ length: 17 }, () => createMember(a.app)));
     const recognise = async (ctx: TestContext, sender: { token: string }, i: number) =>
@@ -85,14 +85,14 @@ describe('two app instances on one PostgreSQL', () => {
     expect(await recognise(b, sender, 2)).toBe(200);
     expect(await recognise(b, sender, 3)).toBe(429);
     // 13 at once, spread over both instances, against 10 a minute: exactly 10 are sent.
-    await setSetting(a.app, 'sendRateLimitPerMinute', 10);
+    await setSetting(a.app, 'sendRateLimitPerMinute', 10, [b.app]);
     const fast = await memberWithToken(a);
     const statuses = await Promise.all(
       Array.from({ length: 13 }, (_, i) => recognise(i % 2 === 0 ? a : b, fast, 4 + i)),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    await relaxLimits(a.app);
+    await relaxLimits(a.app, [b.app]);
   });
 
   it('send each queued e-mail once while both instances dispatch', async () => {

@@ -33,15 +33,43 @@ export async function fund(app: FastifyInstance, memberId: number, amount: numbe
 
 export const balancesOf = (app: FastifyInstance, memberId: number) => readMemberBalances(app.db, memberId);
 
-export async function setSetting(app: FastifyInstance, key: SettingKey, value: unknown) {
+/**
+ * Stores a programme setting and waits until the database's `settings` notice has reached `app`
+ * (and `alsoHeardBy`): each instance then drops the settings it held (decision 0059), as it does
+ * for a change made anywhere else.
+ */
+export async function setSetting(
+  app: FastifyInstance,
+  key: SettingKey,
+  value: unknown,
+  alsoHeardBy: FastifyInstance[] = [],
+) {
+  const heard = [app, ...alsoHeardBy].map((instance) => settingsNoticeHeard(instance));
   await app.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  await Promise.all(heard);
+}
+
+/** Resolves when the instance hears the next `settings` notice; fails after 10 s. */
+export function settingsNoticeHeard(app: FastifyInstance): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('no settings notice reached the instance within 10 s'));
+    }, 10_000);
+    const stop = app.liveBus.subscribeNotices((notice) => {
+      if (notice.type !== 'settings') return;
+      stop();
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** Limits out of the way for tests that are about something else. */
-export async function relaxLimits(app: FastifyInstance) {
-  await setSetting(app, 'sendRateLimitPerMinute', 1_000_000);
-  await setSetting(app, 'pairDailyLimit', 1_000_000);
-  await setSetting(app, 'payItForwardDailyCap', 1_000_000_000);
+export async function relaxLimits(app: FastifyInstance, alsoHeardBy: FastifyInstance[] = []) {
+  await setSetting(app, 'sendRateLimitPerMinute', 1_000_000, alsoHeardBy);
+  await setSetting(app, 'pairDailyLimit', 1_000_000, alsoHeardBy);
+  await setSetting(app, 'payItForwardDailyCap', 1_000_000_000, alsoHeardBy);
 }
 
 export async function createBehaviour(

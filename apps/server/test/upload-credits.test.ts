@@ -9,6 +9,7 @@ import { createMember, memberWithToken } from './factories.ts';
 import { faultyTransactions, type Fault } from './faulty-db.ts';
 import { setSetting } from './ledger-factories.ts';
 import { apply, checked, csv, settled } from './upload-helpers.ts';
+import { ProgrammeSettings } from '../src/modules/settings/programme-settings.ts';
 
 const ctx = setupApp();
 const HEADER = ['Employee number', 'Points', 'Account', 'Reason'];
@@ -110,6 +111,7 @@ describe('members credited by a points upload are told (decision 0044)', () => {
       log: ctx.app.log,
       limiter: new SendRateLimiter(),
       publish: () => undefined,
+      settings: ProgrammeSettings.fromDatabase(ctx.app.db),
     };
     const run = () => applyUpload({ deps, publicUrl: 'http://localhost', progress: () => undefined }, up.uploadId);
     await expect(run()).rejects.toThrow('injected failure');

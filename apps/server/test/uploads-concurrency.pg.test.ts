@@ -12,6 +12,7 @@ import { SendRateLimiter } from '../src/modules/sends/send-limits.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { apply, checked, csv, reverse, settled } from './upload-helpers.ts';
+import { ProgrammeSettings } from '../src/modules/settings/programme-settings.ts';
 
 /** Real concurrency and real transactions, so PostgreSQL only (PGlite runs one transaction at a time). */
 const ctx = setupApp();
@@ -133,6 +134,7 @@ describe('points uploads on PostgreSQL', () => {
       log: ctx.app.log,
       limiter: new SendRateLimiter(),
       publish: () => undefined,
+      settings: ProgrammeSettings.fromDatabase(ctx.app.db),
     };
     await expect(
       applyUpload(

@@ -1,6 +1,5 @@
 import { prizeTableSchema, type PrizeTable } from '@ovation/shared/schemas/game';
-import type { Db } from '../../db/client.ts';
-import { readSettings } from '../settings/settings.repository.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 
 export interface GameSettings {
   caps: number;
@@ -10,8 +9,8 @@ export interface GameSettings {
 }
 
 /** The Game Board's programme settings; a malformed prize table is a configuration error (500), never a guess. */
-export async function readGameSettings(db: Db): Promise<GameSettings> {
-  const s = await readSettings(db, ['gameBoardCaps', 'gamePrizeTable', 'playsPerRecognition', 'pointsName']);
+export async function readGameSettings(settings: ProgrammeSettings): Promise<GameSettings> {
+  const s = await settings.read(['gameBoardCaps', 'gamePrizeTable', 'playsPerRecognition', 'pointsName']);
   const table = prizeTableSchema.parse(s.gamePrizeTable);
   const caps = Number(s.gameBoardCaps);
   if (!Number.isInteger(caps) || caps < 1 || caps > 48) throw new Error(`gameBoardCaps ${s.gameBoardCaps} is not 1–48`);

@@ -18,7 +18,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = async 
         response: { 200: gameBoardResponseSchema },
       },
     },
-    async (request) => getGameBoard(app.db, requireMember(request).memberId),
+    async (request) => getGameBoard(app.db, sends.settings, requireMember(request).memberId),
   );
   app.post(
     '/api/game/play',

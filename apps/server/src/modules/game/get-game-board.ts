@@ -2,13 +2,14 @@ import type { GameBoardResponse } from '@ovation/shared/schemas/game';
 import type { Db } from '../../db/client.ts';
 import { readMemberBalances } from '../ledger/accounts.repository.ts';
 import { isPoolEmpty, prizeOdds } from './draw-prize.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { readGameSettings } from './game-settings.ts';
 import { readPrizePool } from './game.repository.ts';
 
 /** The member's board: plays left, the caps, the prize table with its odds and whether the pool is refilling. */
-export async function getGameBoard(db: Db, memberId: number): Promise<GameBoardResponse> {
+export async function getGameBoard(db: Db, programme: ProgrammeSettings, memberId: number): Promise<GameBoardResponse> {
   const [settings, balances, pool] = await Promise.all([
-    readGameSettings(db),
+    readGameSettings(programme),
     readMemberBalances(db, memberId),
     readPrizePool(db),
   ]);

@@ -32,7 +32,10 @@ export async function playGame(
   random: RandomSource = cryptoRandom,
 ): Promise<GamePlayResponse> {
   const { memberId } = player;
-  const [settings, before] = await Promise.all([readGameSettings(deps.db), readMemberBalances(deps.db, memberId)]);
+  const [settings, before] = await Promise.all([
+    readGameSettings(deps.settings),
+    readMemberBalances(deps.db, memberId),
+  ]);
   if (input.cap > settings.caps) throw fieldError('cap', `Choose a cap from 1 to ${settings.caps}`);
   if (before.awardsPointsAvailable1 < 1) throw noPlaysLeft();
   const { table } = settings;

@@ -1,7 +1,6 @@
 import type { High5SendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { fieldError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { settingsStatement } from '../settings/settings.repository.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
 import { sendPartiesStatement } from '../sends/recipients.repository.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
@@ -15,9 +14,9 @@ export async function sendHigh5(
   input: High5SendRequest,
 ): Promise<SendResponse> {
   if (input.toMemberId === sender.memberId) throw fieldError('toMemberId', 'You cannot send yourself a High Five');
-  const [{ sender: from, recipient }, settings] = await deps.transactions.read([
-    sendPartiesStatement(sender.memberId, input.toMemberId),
-    settingsStatement([...KUDOS_SEND_SETTINGS]),
+  const [[{ sender: from, recipient }], settings] = await Promise.all([
+    deps.transactions.read([sendPartiesStatement(sender.memberId, input.toMemberId)]),
+    deps.settings.read([...KUDOS_SEND_SETTINGS]),
   ]);
   if (!recipient) throw fieldError('toMemberId', 'Choose a colleague who is still with the firm');
 

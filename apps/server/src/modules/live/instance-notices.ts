@@ -15,14 +15,16 @@ export type RateHit = [string, string, number, number];
 
 /**
  * What app instances tell one another (never browsers): session changes for their session
- * caches, rate-limit hits for their shared limiters, and that the rewards catalogue changed (sent
- * by the database itself: src/db/sql/06-catalogue-notices.sql). Carried on the live channel.
+ * caches, rate-limit hits for their shared limiters, and that the rewards catalogue or the
+ * programme settings changed (sent by the database itself: src/db/sql/06-catalogue-notices.sql,
+ * 10-settings-notices.sql). Carried on the live channel.
  * `missed` is this instance's own: its listener was down, so any of the others may have been lost.
  */
 export type InstanceNotice =
   | { type: 'sessions'; change: SessionsChange }
   | { type: 'rate'; hits: RateHit[] }
   | { type: 'catalogue' }
+  | { type: 'settings' }
   | { type: 'missed' };
 
 /** Above this many ids a session change is sent as `all` (a NOTIFY payload holds < 8000 bytes). */

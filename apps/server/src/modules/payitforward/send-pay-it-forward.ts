@@ -2,7 +2,6 @@ import { getCapabilities } from '@ovation/shared/capabilities';
 import type { PayItForwardSendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { businessRule, fieldError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { settingsStatement } from '../settings/settings.repository.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
 import { sendPartiesStatement } from '../sends/recipients.repository.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
@@ -17,9 +16,9 @@ export async function sendPayItForward(
   input: PayItForwardSendRequest,
 ): Promise<SendResponse> {
   if (input.toMemberId === sender.memberId) throw fieldError('toMemberId', 'You cannot pay it forward to yourself');
-  const [{ sender: from, recipient }, settings] = await deps.transactions.read([
-    sendPartiesStatement(sender.memberId, input.toMemberId),
-    settingsStatement([...KUDOS_SEND_SETTINGS, 'payItForwardDailyCap']),
+  const [[{ sender: from, recipient }], settings] = await Promise.all([
+    deps.transactions.read([sendPartiesStatement(sender.memberId, input.toMemberId)]),
+    deps.settings.read([...KUDOS_SEND_SETTINGS, 'payItForwardDailyCap']),
   ]);
   if (!recipient) throw fieldError('toMemberId', 'Choose a colleague who is still with the firm');
   if (!getCapabilities(recipient).payItForward) {

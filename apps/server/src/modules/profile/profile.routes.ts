@@ -7,13 +7,14 @@ import { fieldError, notFound } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
 import { findPicture, findPictureOfMember } from './picture.repository.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { updateProfile } from './update-profile.ts';
 import { uploadProfilePicture } from './upload-picture.ts';
 
 /** A member id (spec §7), as opposed to a random picture id. */
 const MEMBER_ID = /^[1-9]\d{0,9}$/;
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ settings: ProgrammeSettings }> = async (app, { settings }) => {
   app.put(
     '/api/profile',
     {
@@ -25,7 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loadSessionResponseSchema },
       },
     },
-    async (request) => updateProfile(app.db, request.log, requireMember(request).memberId, request.body),
+    async (request) => updateProfile(app.db, settings, request.log, requireMember(request).memberId, request.body),
   );
 
   app.post(

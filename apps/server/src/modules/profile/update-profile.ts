@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { confirmEmailChange, tellOldAddress } from '../auth/confirm-email-change.ts';
 import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
 import { loadSession } from '../session/load-session.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 
 export interface ProfileUpdate {
   cellNum: string;
@@ -16,7 +17,13 @@ export interface ProfileUpdate {
 }
 
 /** Updates the member's own contact details and get-to-know answers; returns the new session. */
-export async function updateProfile(db: Db, log: FastifyBaseLogger, memberId: number, input: ProfileUpdate) {
+export async function updateProfile(
+  db: Db,
+  settings: ProgrammeSettings,
+  log: FastifyBaseLogger,
+  memberId: number,
+  input: ProfileUpdate,
+) {
   const before = await findMemberProfile(db, memberId);
   const oldEmail = before?.email ?? '';
   const emailChanges = oldEmail.toLowerCase() !== input.email.toLowerCase();
@@ -40,5 +47,5 @@ export async function updateProfile(db: Db, log: FastifyBaseLogger, memberId: nu
   if (emailChanges && oldEmail) {
     await tellOldAddress(db, log, { firstName: before?.firstName ?? '', oldEmail, newEmail: input.email });
   }
-  return loadSession(db, memberId);
+  return loadSession(db, settings, memberId);
 }

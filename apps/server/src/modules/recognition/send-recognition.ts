@@ -2,7 +2,6 @@ import type { RecognitionSendRequest, SendResponse } from '@ovation/shared/schem
 import { businessRule, fieldError, forbidden } from '../../lib/app-errors.ts';
 import type { TransferSpec } from '../ledger/transfer.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { settingsStatement } from '../settings/settings.repository.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
 import { grantDailyPlays } from '../sends/send-limits.ts';
 import { namesList } from '../sends/names-list.ts';
@@ -66,10 +65,12 @@ export async function sendRecognition(
   if (points > 0 && !sender.capabilities.manageTeam) throw forbidden('Only managers can add points to a recognition');
 
   // The sender is read with the recipients (last; never among them), one statement for both.
-  const [members, behaviour, settings] = await deps.transactions.read([
-    activeMembersStatement([...toIds, sender.memberId]),
-    activeBehaviourStatement(input.behaviourId),
-    settingsStatement([...KUDOS_SEND_SETTINGS, 'playsPerRecognition', 'playsDailyCap']),
+  const [[members, behaviour], settings] = await Promise.all([
+    deps.transactions.read([
+      activeMembersStatement([...toIds, sender.memberId]),
+      activeBehaviourStatement(input.behaviourId),
+    ]),
+    deps.settings.read([...KUDOS_SEND_SETTINGS, 'playsPerRecognition', 'playsDailyCap']),
   ]);
   const recipients = members.filter((m) => m.id !== sender.memberId);
   const senderName = members.find((m) => m.id === sender.memberId)?.fullName ?? '';

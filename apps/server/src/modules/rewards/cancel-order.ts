@@ -3,7 +3,6 @@ import { businessRule, notFound } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { notificationEvent, orderNotification } from '../notifications/notify.ts';
-import { readSettings } from '../settings/settings.repository.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import { restoreStock } from './catalogue.repository.ts';
 import { loadOrders } from './list-orders.ts';
@@ -54,7 +53,7 @@ export async function cancelOrder(
   const [lines, contact, settings] = await Promise.all([
     findOrderLines(deps.db, [orderId]),
     findMemberContact(deps.db, order.memberId),
-    readSettings(deps.db, ['pointsName']),
+    deps.settings.read(['pointsName']),
   ]);
   const note = by.note?.trim() ?? '';
 

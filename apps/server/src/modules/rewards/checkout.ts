@@ -3,7 +3,6 @@ import { businessRule, conflict, fieldError, type AppError } from '../../lib/app
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import type { MemberBalances } from '../ledger/accounts.repository.ts';
 import type { TransferSpec } from '../ledger/transfer.ts';
-import { readSettings } from '../settings/settings.repository.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import { findAddress, findBasket, saveAddress, removeBasketLines } from './basket.repository.ts';
 import { findReward, reserveForCheckout, type RewardRow } from './catalogue.repository.ts';
@@ -68,7 +67,7 @@ export async function checkout(
   const { memberId } = buyer;
   const [rows, settings, contact, saved] = await Promise.all([
     findBasket(deps.db, memberId),
-    readSettings(deps.db, ['pointsName']),
+    deps.settings.read(['pointsName']),
     findMemberContact(deps.db, memberId),
     findAddress(deps.db, memberId),
   ]);

@@ -17,6 +17,7 @@ import { withRetry } from '../ledger/with-retry.ts';
 import type { LiveEvent } from '../live/live-bus.ts';
 import { emailsStatement, type OutgoingEmail } from '../mail/mail.repository.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import type { RateCheck, SendRateLimiter } from './send-limits.ts';
 
 /** What the runner needs: tests pass their own (e.g. transactions that fail at a chosen step). */
@@ -30,6 +31,8 @@ export interface SendDeps {
   limiter: SendRateLimiter;
   /** Live events; called only after the transaction committed. */
   publish: (event: LiveEvent) => void;
+  /** Programme settings as this instance holds them (decision 0059). */
+  settings: ProgrammeSettings;
 }
 
 /**

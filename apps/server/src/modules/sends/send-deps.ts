@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { LiveEvent } from '../live/live-bus.ts';
 import type { SendDeps } from './run-send.ts';
 import type { SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { SendRateLimiter } from './send-limits.ts';
 
 /** The send runner's per-instance services, made once in the composition root (services.ts). */
@@ -13,9 +14,10 @@ export function createSendServices(
   db: Db,
   transactions: Transactions,
   publish: (event: LiveEvent) => void,
+  settings: ProgrammeSettings,
   rateLimits?: SharedRateLimits,
 ): SendServices {
-  return { db, transactions, limiter: new SendRateLimiter(rateLimits), publish };
+  return { db, transactions, limiter: new SendRateLimiter(rateLimits), publish, settings };
 }
 
 /** The runner's dependencies for one request: the instance's services and the request's logger. */

@@ -4,15 +4,20 @@ import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-errors.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
-import { readSettings } from '../settings/settings.repository.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { readMemberBalances } from '../ledger/accounts.repository.ts';
 import { presentProfile } from './profile.presenter.ts';
 
 /** The signed-in member's session: profile fields of spec §3 and capabilities. */
-export async function loadSession(db: Db, memberId: number, now = new Date()): Promise<LoadSessionResponse> {
+export async function loadSession(
+  db: Db,
+  settings: ProgrammeSettings,
+  memberId: number,
+  now = new Date(),
+): Promise<LoadSessionResponse> {
   const [row, config, balances] = await Promise.all([
     findMemberProfile(db, memberId),
-    readSettings(db, ['pointsName', 'clientTitle']),
+    settings.read(['pointsName', 'clientTitle']),
     readMemberBalances(db, memberId),
   ]);
   if (!row) throw unauthorized();

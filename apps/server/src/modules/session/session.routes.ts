@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { requireMember } from '../../plugins/auth.ts';
+import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { loadSession } from './load-session.ts';
 
-export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ settings: ProgrammeSettings }> = async (app, { settings }) => {
   app.post(
     '/api/spa/loadsession',
     {
@@ -16,6 +17,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loadSessionResponseSchema },
       },
     },
-    async (request) => loadSession(app.db, requireMember(request).memberId),
+    async (request) => loadSession(app.db, settings, requireMember(request).memberId),
   );
 };

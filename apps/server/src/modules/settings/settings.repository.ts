@@ -1,6 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Statement } from '../../db/statement.ts';
 import type { PrizeTable } from '@ovation/shared/schemas/game';
 import { settings } from '../../db/schema/index.ts';
 
@@ -42,25 +41,20 @@ export const SETTING_DEFAULTS = {
   } as PrizeTable,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export type SettingValues = typeof SETTING_DEFAULTS;
 
-function withDefaults<K extends SettingKey>(keys: K[], rows: { key: string; value: unknown }[]) {
+/** The settings named, from the rows stored (other keys' rows are ignored), or their defaults. */
+export function withDefaults<K extends SettingKey>(keys: K[], rows: { key: string; value: unknown }[]) {
   const result: Record<string, unknown> = {};
   for (const key of keys) result[key] = SETTING_DEFAULTS[key];
-  for (const row of rows) result[row.key] = row.value;
-  return result as Pick<typeof SETTING_DEFAULTS, K>;
+  for (const row of rows) if (row.key in result) result[row.key] = row.value;
+  return result as Pick<SettingValues, K>;
 }
 
-/** Reads programme settings, falling back to the defaults for any key not stored. */
+/**
+ * Reads programme settings, falling back to the defaults for any key not stored. Inside a
+ * transaction and on cold paths; the hot ones read the instance's `ProgrammeSettings`.
+ */
 export async function readSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<typeof SETTING_DEFAULTS, K>> {
   return withDefaults(keys, await db.select().from(settings).where(inArray(settings.key, keys)));
-}
-
-/** readSettings as a statement: a send's reads go out together before its transaction (decision 0049). */
-export function settingsStatement<K extends SettingKey>(keys: K[]): Statement<Pick<typeof SETTING_DEFAULTS, K>> {
-  return {
-    sql: sql`select key, value from settings
-             where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
-    name: 'settings_read',
-    read: (rows) => withDefaults(keys, rows as { key: string; value: unknown }[]),
-  };
 }
