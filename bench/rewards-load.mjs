@@ -11,7 +11,7 @@
 // BENCH_ACCEPT_ENCODING sends that Accept-Encoding header on the catalogue and baseline requests (a browser
 // sends e.g. 'gzip, deflate, br, zstd'; unset, none is sent and answers come uncompressed);
 // BENCH_NODE_OPTIONS is passed to the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
-// BENCH_ONLY=catalogue skips the checkouts.
+// BENCH_ONLY=catalogue skips the checkouts; BENCH_ONLY=checkout skips the baseline and the catalogue.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
@@ -121,7 +121,7 @@ for (const s of [
       return `/api/rewards/catalogue?${q}`;
     },
   },
-]) {
+].filter(() => process.env.BENCH_ONLY !== 'checkout')) {
   const result = await autocannon({
     url: base,
     connections,

@@ -1,5 +1,5 @@
 // Database round trips per send (issue 14): how many times a Pay It Forward, a recognition with
-// points and a High Five wait for PostgreSQL, and how many statements they send, counted at the
+// points, a High Five and a rewards checkout wait for PostgreSQL, and how many statements they send, counted at the
 // driver through the real app in-process. Every pg Client.query call is one statement; the calls
 // one client makes in the same turn of the event loop go out together (the send runner's
 // pipelined batches, decision 0049) and are one round trip. Unlike the
@@ -66,6 +66,32 @@ await pool.query(`select ledger_post($1::jsonb)`, [
   ]),
 ]);
 
+// A rewards item for the checkouts: a voucher with plenty of codes (checkout allocates them in
+// the order's statement) and an unlimited delivery item with a per-member limit out of the way.
+const category = (await pool.query(`insert into reward_categories (slug, name) values ('bench', 'Bench') returning id`))
+  .rows[0].id as number;
+const [voucherId, parcelId] = (
+  await pool.query(
+    `insert into rewards (category_id, name, description, points_cost, rand_value, fulfilment, stock_left, member_limit)
+     values ($1, 'Bench Voucher', 'Bench', 1, 100, 'voucher', 100000, null),
+            ($1, 'Bench Parcel', 'Bench', 1, 100, 'delivery', null, 1000000)
+     returning id`,
+    [category],
+  )
+).rows.map((r) => r.id as number) as [number, number];
+await pool.query(
+  `insert into voucher_codes (reward_id, code) select $1, 'BENCH-' || g from generate_series(1, 100000) g`,
+  [voucherId],
+);
+const ADDRESS = {
+  recipient: 'Trip Member',
+  line1: '1 Bench Road',
+  line2: '',
+  city: 'Cape Town',
+  postalCode: '8001',
+  phone: '+27 82 555 0100',
+};
+
 const config = loadConfig(
   {},
   { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: dbUrl, WEB_DIST_DIR: '/nonexistent' },
@@ -107,7 +133,16 @@ const send = (url: string, token: string, payload: object) =>
     cookies: { 'XSRF-TOKEN': XSRF },
   });
 
-const scenarios = [
+const put = (token: string, rewardId: number) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/rewards/basket/lines/${rewardId}`,
+    payload: { quantity: 1 },
+    headers: { 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+    cookies: { 'XSRF-TOKEN': XSRF },
+  });
+
+const scenarios: { name: string; before?: () => Promise<unknown>; go: () => ReturnType<typeof send> }[] = [
   {
     name: 'Pay It Forward (1 point)',
     go: () => send('/api/payitforward/send', tokens[0]!, { toMemberId: otherId, points: 1, message: 'Thanks' }),
@@ -126,9 +161,16 @@ const scenarios = [
     name: 'High Five',
     go: () => send('/api/high5/send', tokens[2]!, { toMemberId: managerId, message: 'High five' }),
   },
+  {
+    // The basket's PUTs are not counted: only the checkout.
+    name: 'rewards checkout (a voucher and a delivered item)',
+    before: () => Promise.all([put(tokens[2]!, voucherId), put(tokens[2]!, parcelId)]),
+    go: () => send('/api/rewards/checkout', tokens[2]!, { address: ADDRESS }),
+  },
 ];
 
 for (const s of scenarios) {
+  await s.before?.();
   const warm = await s.go();
   if (warm.statusCode !== 200) throw new Error(`${s.name}: ${warm.statusCode} ${warm.body}`);
   counting = true;
@@ -136,6 +178,11 @@ for (const s of scenarios) {
   trips = 0;
   statements.length = 0;
   for (let i = 0; i < sends; i++) {
+    if (s.before) {
+      counting = false;
+      await s.before();
+      counting = true;
+    }
     const res = await s.go();
     if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body}`);
   }

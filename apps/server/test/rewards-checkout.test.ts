@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basketLines } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { basketLines, rewardMemberTotals, voucherCodes } from '../src/db/schema/index.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { updateReward } from '../src/modules/rewards/catalogue.repository.ts';
 import { setupApp } from './build-app.ts';
@@ -170,6 +171,44 @@ describe('POST /api/rewards/checkout', () => {
       expect(res.json().message).toBe('You can order at most 1 of Smart Watch');
       expect(await ordersOf(ctx.app, buyer.member.id)).toHaveLength(1);
       expect((await balancesOf(ctx.app, buyer.member.id)).awardsPointsAvailable).toBe(990);
+    });
+
+    it('more than the per-member limit in a first order: nothing counted, nothing taken', async () => {
+      const category = await createCategory(ctx.app);
+      const item = await createReward(ctx.app, category.id, {
+        name: 'Smart Ring',
+        pointsCost: 10,
+        memberLimit: 1,
+        stockLeft: 5,
+      });
+      const buyer = await shopper(1000);
+      // Added from another device (the basket refuses it), so only checkout's check stands in the way.
+      await ctx.app.db
+        .insert(basketLines)
+        .values({ memberId: buyer.member.id, rewardId: item.id, quantity: 2, agreedPointsCost: 10 });
+      await expectRefused(buyer, 422, 'You can order at most 1 of Smart Ring', 1000);
+      expect(
+        await ctx.app.db.select().from(rewardMemberTotals).where(eq(rewardMemberTotals.rewardId, item.id)),
+      ).toEqual([]);
+      expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(5);
+    });
+
+    it('a voucher whose codes were taken out by hand: sold out, and nothing else changes', async () => {
+      const category = await createCategory(ctx.app);
+      const voucher = await createReward(ctx.app, category.id, {
+        name: 'Spa Voucher',
+        pointsCost: 50,
+        codes: codesFor('SPA', 2),
+      });
+      const lamp = await createReward(ctx.app, category.id, { name: 'Reading Lamp', pointsCost: 20, stockLeft: 3 });
+      const buyer = await shopper(1000);
+      await putLine(buyer.token, voucher.id, 2);
+      await putLine(buyer.token, lamp.id, 1);
+      await ctx.app.db.delete(voucherCodes).where(eq(voucherCodes.rewardId, voucher.id));
+      await expectRefused(buyer, 422, 'Spa Voucher is sold out', 1000);
+      expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(2);
+      expect((await rewardRow(ctx.app, lamp.id)).stockLeft).toBe(3);
+      expect((await get('/api/rewards/basket', buyer.token)).json().lines).toHaveLength(2);
     });
 
     it('an item withdrawn since it was added', async () => {

@@ -7,7 +7,7 @@ import { transfer } from '../../modules/ledger/transfer.ts';
 import { saveAddress } from '../../modules/rewards/basket.repository.ts';
 import { insertRewardPictures, reserveStock } from '../../modules/rewards/catalogue.repository.ts';
 import {
-  addMemberTotal,
+  countMemberTotal,
   allocateCodes,
   insertCodes,
   insertOrder,
@@ -131,7 +131,7 @@ async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSe
       },
     ]);
     await reserveStock(db, reward.id, 1);
-    if (reward.memberLimit !== null) await addMemberTotal(db, member.id, reward.id, 1, reward.memberLimit);
+    if (reward.memberLimit !== null) await countMemberTotal(db, member.id, reward.id, 1, reward.memberLimit);
     if (reward.fulfilment === 'voucher') await allocateCodes(db, reward.id, line!.id, 1);
     const later = (hours: number) => new Date(placedAt.getTime() + hours * HOUR);
     await insertOrderEvents(db, [

@@ -32,9 +32,11 @@ export async function deleteBasketLine(db: Db, memberId: number, rewardId: numbe
 }
 
 /** Removes the lines a checkout took (lines added meanwhile stay). */
-export async function removeBasketLines(db: Db, memberId: number, rewardIds: number[]) {
-  if (rewardIds.length === 0) return;
-  await db.delete(basketLines).where(and(eq(basketLines.memberId, memberId), inArray(basketLines.rewardId, rewardIds)));
+/** The basket lines of these items (a query: awaited, it runs; checkout sends it as a statement). */
+export function removeBasketLines(db: Db, memberId: number, rewardIds: number[]) {
+  return db
+    .delete(basketLines)
+    .where(and(eq(basketLines.memberId, memberId), inArray(basketLines.rewardId, rewardIds)));
 }
 
 export async function findAddress(db: Db, memberId: number): Promise<DeliveryAddress | null> {
@@ -42,8 +44,9 @@ export async function findAddress(db: Db, memberId: number): Promise<DeliveryAdd
   return (row?.address as DeliveryAddress | undefined) ?? null;
 }
 
-export async function saveAddress(db: Db, memberId: number, address: DeliveryAddress) {
-  await db
+/** Remembers the member's delivery address (a query: awaited, it runs; checkout sends it as a statement). */
+export function saveAddress(db: Db, memberId: number, address: DeliveryAddress) {
+  return db
     .insert(memberAddresses)
     .values({ memberId, address })
     .onConflictDoUpdate({ target: memberAddresses.memberId, set: { address, updatedAt: sql`now()` } });

@@ -112,11 +112,12 @@ export async function reserveStock(db: Db, rewardId: number, quantity: number) {
 }
 
 /**
- * Checkout's reservation: takes `quantity` units only while the item is still offered at the
- * price the member agreed to and enough is left. Undefined otherwise (the caller reads why).
+ * Checkout's reservation, as a guarded update for its check (`refuseUnlessWritten`): takes
+ * `quantity` units only while the item is still offered at the price the member agreed to and
+ * enough is left; returns no row otherwise (the caller reads why).
  */
-export async function reserveForCheckout(db: Db, rewardId: number, quantity: number, agreedPointsCost: number) {
-  const [row] = await db
+export function reserveForCheckout(db: Db, rewardId: number, quantity: number, agreedPointsCost: number) {
+  return db
     .update(rewards)
     .set({
       stockLeft: sql`case when ${rewards.stockLeft} is null then null else ${rewards.stockLeft} - ${quantity} end`,
@@ -130,7 +131,6 @@ export async function reserveForCheckout(db: Db, rewardId: number, quantity: num
       ),
     )
     .returning({ id: rewards.id });
-  return row;
 }
 
 /** Gives units back (refunds) or adds new ones (codes loaded); unlimited items stay unlimited. */

@@ -1,13 +1,22 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { CheckoutRequest, CheckoutResponse, DeliveryAddress } from '@ovation/shared/schemas/rewards';
 import { businessRule, conflict, fieldError, type AppError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import type { MemberBalances } from '../ledger/accounts.repository.ts';
 import type { TransferSpec } from '../ledger/transfer.ts';
+import type { Statement } from '../../db/statement.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
+import { refuseUnlessWritten } from '../sends/send-limits.ts';
 import { findAddress, findBasket, saveAddress, removeBasketLines } from './basket.repository.ts';
 import { findReward, reserveForCheckout, type RewardRow } from './catalogue.repository.ts';
-import { orderPlacedMail, type MailLine } from './order-mail.ts';
-import { addMemberTotal, allocateCodes, findMemberContact, insertPlacedOrder } from './orders.repository.ts';
+import { orderPlacedMail } from './order-mail.ts';
+import {
+  countMemberTotal,
+  findMemberContact,
+  placeOrderStatement,
+  type PlacedLine,
+  type PlacedOrder,
+} from './orders.repository.ts';
 
 export interface Buyer {
   memberId: number;
@@ -19,10 +28,11 @@ interface Line {
   agreedPointsCost: number;
 }
 
-interface Written {
-  orderId: number;
-  totalPoints: number;
-  lines: MailLine[];
+/** A line's reservation found nothing to take: why is read after the transaction rolled back. */
+class ReservationRefused extends Error {
+  constructor(readonly line: Line) {
+    super(`reservation of reward ${line.reward.id} refused`);
+  }
 }
 
 /** Why a reservation failed, read after the guarded update found nothing to take. */
@@ -39,6 +49,9 @@ async function reservationRefusal(db: SendDeps['db'], line: Line, pointsName: st
 const priceChanged = (name: string, was: number, now: number, pointsName: string) =>
   conflict(`The price of ${name} changed from ${was} to ${now} ${pointsName}. Check your basket and check out again.`);
 
+/** A write that cannot refuse, as a check statement. */
+const written = (write: SQLWrapper): Statement => ({ sql: write.getSQL(), read: () => undefined, commitSafe: true });
+
 const ADDRESS_FIELDS = ['recipient', 'line1', 'line2', 'city', 'postalCode', 'phone'] as const;
 const sameAddress = (a: DeliveryAddress, b: DeliveryAddress | null) =>
   b !== null && ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
@@ -52,10 +65,14 @@ function memoOf(lines: Line[]): string {
 /**
  * Checks out the member's basket in one transaction (the send runner): reserves stock with
  * guarded updates and counts per-member limits (items in ascending id order, before the
- * ledger's row locks), debits the member's points into the redemptions account, writes the
- * order and its lines, allocates voucher codes, clears the basket and queues the confirmation.
- * Every refusal writes nothing. `stockMoved` is told after the commit when limited stock was taken
- * (this instance's catalogue shows it on the next read; decision 0047).
+ * ledger's row locks), clears the basket, debits the member's points into the redemptions
+ * account, writes the order and its lines with their voucher codes, and queues the confirmation.
+ * Every step is a statement whose refusal the database raises (decision 0053), so on PostgreSQL
+ * all of them up to the order go out in one write and the confirmation (it needs the order id
+ * and the codes) with the stored answer and COMMIT in a second: the redemptions account, which
+ * every checkout locks, is held for one round trip (decision 0060). Every refusal writes nothing.
+ * `stockMoved` is told after the commit when limited stock was taken (this instance's catalogue
+ * shows it on the next read; decision 0047).
  */
 export async function checkout(
   deps: SendDeps,
@@ -95,24 +112,35 @@ export async function checkout(
   if (needsAddress && !address) throw fieldError('address', 'Enter a delivery address for the items we deliver');
   const totalPoints = lines.reduce((sum, l) => sum + l.reward.pointsCost * l.quantity, 0);
 
-  const checks = lines.map((line) => async (tx: SendDeps['db']) => {
-    if (!(await reserveForCheckout(tx, line.reward.id, line.quantity, line.agreedPointsCost))) {
-      throw await reservationRefusal(tx, line, pointsName);
-    }
-    const limit = line.reward.memberLimit;
-    if (limit !== null && !(await addMemberTotal(tx, memberId, line.reward.id, line.quantity, limit))) {
-      throw businessRule(`You can order at most ${limit} of ${line.reward.name}`);
-    }
-  });
-  // The basket and the remembered address are written before the ledger's row locks are taken.
-  checks.push(async (tx) => {
-    await removeBasketLines(
-      tx,
-      memberId,
-      lines.map((l) => l.reward.id),
+  // Items in ascending id order (no lock cycles between checkouts), then the basket and the
+  // remembered address: all before the ledger's row locks.
+  const checks: Statement<unknown>[] = lines.flatMap((line) => {
+    const { reward } = line;
+    const reserve = refuseUnlessWritten(
+      reserveForCheckout(deps.db, reward.id, line.quantity, line.agreedPointsCost),
+      () => new ReservationRefused(line),
     );
-    if (address && !sameAddress(address, saved)) await saveAddress(tx, memberId, address);
+    const limit = reward.memberLimit;
+    if (limit === null) return [reserve];
+    return [
+      reserve,
+      refuseUnlessWritten(
+        countMemberTotal(deps.db, memberId, reward.id, line.quantity, limit),
+        () => businessRule(`You can order at most ${limit} of ${reward.name}`),
+        sql`quantity <= ${limit}`,
+      ),
+    ];
   });
+  checks.push(
+    written(
+      removeBasketLines(
+        deps.db,
+        memberId,
+        lines.map((l) => l.reward.id),
+      ),
+    ),
+  );
+  if (address && !sameAddress(address, saved)) checks.push(written(saveAddress(deps.db, memberId, address)));
   const postings: TransferSpec[] = [
     {
       kind: 'redemption',
@@ -124,48 +152,42 @@ export async function checkout(
       ],
     },
   ];
+  const placedLines: PlacedLine[] = lines.map((l) => ({
+    rewardId: l.reward.id,
+    name: l.reward.name,
+    fulfilment: l.reward.fulfilment,
+    quantity: l.quantity,
+    pointsCost: l.reward.pointsCost,
+    randValue: l.reward.randValue,
+  }));
 
-  const placed = await runSend<Written, CheckoutResponse>(deps, answer, {
-    actorMemberId: memberId,
-    checks,
-    postings,
-    refuseInsufficient: () => businessRule(`You do not have enough ${pointsName} for this order`),
-    write: async (tx, posted) => {
-      const placed = lines.map((l) => ({
-        rewardId: l.reward.id,
-        name: l.reward.name,
-        fulfilment: l.reward.fulfilment,
-        quantity: l.quantity,
-        pointsCost: l.reward.pointsCost,
-        randValue: l.reward.randValue,
-      }));
-      const { orderId, lineIds } = await insertPlacedOrder(
-        tx,
-        { memberId, totalPoints, address, ledgerTransactionId: posted?.transactionIds[0] ?? null },
-        placed,
-      );
-      const mailLines: MailLine[] = [];
-      for (const line of placed) {
-        let codes: string[] = [];
-        if (line.fulfilment === 'voucher') {
-          const allocated = await allocateCodes(tx, line.rewardId, lineIds.get(line.rewardId)!, line.quantity);
-          // Stock follows the pool, so this only happens when an administrator emptied it by hand.
-          if (allocated.rows.length < line.quantity) throw businessRule(`${line.name} is sold out`);
-          codes = allocated.rows.map((r) => r.code);
-        }
-        mailLines.push({ ...line, codes });
-      }
-      return { orderId, totalPoints, lines: mailLines };
-    },
-    mails: (written) =>
-      orderPlacedMail({ email: contact?.email ?? null, firstName: contact?.firstName ?? '' }, written, pointsName),
-    answer: (written, balances: MemberBalances) => ({
-      orderId: written.orderId,
-      status: 'placed',
-      totalPoints: written.totalPoints,
-      balances,
-    }),
-  });
+  let placed: CheckoutResponse;
+  try {
+    placed = await runSend<PlacedOrder, CheckoutResponse>(deps, answer, {
+      actorMemberId: memberId,
+      checks,
+      postings,
+      refuseInsufficient: () => businessRule(`You do not have enough ${pointsName} for this order`),
+      write: placeOrderStatement({ memberId, totalPoints, address }, placedLines, (rewardId) =>
+        businessRule(`${placedLines.find((l) => l.rewardId === rewardId)?.name ?? 'An item'} is sold out`),
+      ),
+      mails: (order) =>
+        orderPlacedMail(
+          { email: contact?.email ?? null, firstName: contact?.firstName ?? '' },
+          { orderId: order.orderId, totalPoints, lines: order.lines },
+          pointsName,
+        ),
+      answer: (order, balances: MemberBalances) => ({
+        orderId: order.orderId,
+        status: 'placed',
+        totalPoints,
+        balances,
+      }),
+    });
+  } catch (error) {
+    if (error instanceof ReservationRefused) throw await reservationRefusal(deps.db, error.line, pointsName);
+    throw error;
+  }
   if (lines.some((l) => l.reward.stockLeft !== null)) stockMoved();
   return placed;
 }

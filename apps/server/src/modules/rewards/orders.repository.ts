@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/client.ts';
+import type { Statement } from '../../db/statement.ts';
+import { refusedAs } from '../sends/send-limits.ts';
 import {
   members,
   rewardMemberTotals,
@@ -126,17 +128,20 @@ export async function setRefundTransaction(db: Db, orderId: number, transactionI
 }
 
 /**
- * Allocates `quantity` codes from the reward's pool to an order line. Rows another checkout holds
- * are skipped, never shared; the caller refuses when fewer came back than asked.
+ * The ids of `quantity` free codes of a reward, oldest first, locked: rows another checkout holds
+ * are skipped, never shared. SQL for a subquery; `rewardId` and `quantity` may be columns.
  */
+const freeCodes = (rewardId: SQL, quantity: SQL) => sql`
+  select id from voucher_codes
+  where reward_id = ${rewardId} and order_line_id is null
+  order by id limit ${quantity}
+  for update skip locked`;
+
+/** Allocates `quantity` codes from the reward's pool to an order line (the demo seed's orders). */
 export async function allocateCodes(db: Db, rewardId: number, orderLineId: number, quantity: number) {
   return db.execute(sql`
     update voucher_codes set order_line_id = ${orderLineId}
-    where id in (
-      select id from voucher_codes
-      where reward_id = ${rewardId} and order_line_id is null
-      order by id limit ${quantity}
-      for update skip locked)
+    where id in (${freeCodes(sql`${rewardId}`, sql`${quantity}`)})
     returning id, code`) as unknown as Promise<{ rows: { id: number; code: string }[] }>;
 }
 
@@ -180,11 +185,13 @@ export async function countFreeCodes(db: Db, rewardIds: number[]) {
 }
 
 /**
- * Counts `quantity` more units of a reward against a member's limit in one guarded upsert;
- * false when that would go over `limit` (nothing changes then).
+ * Counts `quantity` more units of a reward against a member's limit in one guarded upsert: it
+ * returns the new total, or no row when that would go over `limit` (nothing changes then). A
+ * first order may insert a total over the limit: checkout's check refuses unless the total kept
+ * is within it (`quantity <= limit`), which undoes the insert with its transaction.
  */
-export async function addMemberTotal(db: Db, memberId: number, rewardId: number, quantity: number, limit: number) {
-  const rows = await db
+export function countMemberTotal(db: Db, memberId: number, rewardId: number, quantity: number, limit: number) {
+  return db
     .insert(rewardMemberTotals)
     .values({ memberId, rewardId, quantity })
     .onConflictDoUpdate({
@@ -193,7 +200,6 @@ export async function addMemberTotal(db: Db, memberId: number, rewardId: number,
       setWhere: sql`${rewardMemberTotals.quantity} + excluded.quantity <= ${limit}`,
     })
     .returning({ quantity: rewardMemberTotals.quantity });
-  return rows.length > 0 && rows[0]!.quantity <= limit;
 }
 
 export async function findMemberTotals(db: Db, memberId: number, rewardIds: number[]) {
@@ -231,32 +237,61 @@ export interface PlacedLine {
   randValue: number;
 }
 
+/** A placed order as its statement answers it: the order id and each line's voucher codes. */
+export interface PlacedOrder {
+  orderId: number;
+  lines: (PlacedLine & { codes: string[] })[];
+}
+
 /**
- * A new order, its lines and its "placed" event in one statement (checkout runs it while it holds
- * the ledger's row locks, so every round trip saved there is throughput). Returns the order id and
- * each line's id by reward.
+ * A new order, its lines, its "placed" event and its lines' voucher codes in one statement, sent
+ * by checkout with its posting (decision 0049): the order names that posting through
+ * `ledger_posted_ids()`. Refuses with `soldOut(rewardId)` (raised, decision 0053) when a voucher
+ * line got fewer codes than it needs — stock follows the pool, so only when an administrator
+ * emptied a pool by hand.
  */
-export async function insertPlacedOrder(
-  db: Db,
-  order: { memberId: number; totalPoints: number; address: unknown; ledgerTransactionId: number | null },
+export function placeOrderStatement(
+  order: { memberId: number; totalPoints: number; address: unknown },
   lines: PlacedLine[],
-): Promise<{ orderId: number; lineIds: Map<number, number> }> {
-  const result = (await db.execute(sql`
-    with o as (
-      insert into reward_orders (member_id, status, total_points, address, ledger_transaction_id)
-      values (${order.memberId}, 'placed', ${order.totalPoints}, ${order.address === null ? null : JSON.stringify(order.address)}::jsonb,
-              ${order.ledgerTransactionId})
-      returning id),
-    l as (
-      insert into reward_order_lines (order_id, reward_id, name, fulfilment, quantity, points_cost, rand_value)
-      select o.id, x."rewardId", x.name, x.fulfilment, x.quantity, x."pointsCost", x."randValue"
-      from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-        as x("rewardId" int, name text, fulfilment text, quantity int, "pointsCost" int, "randValue" int)
-      returning id, reward_id),
-    e as (insert into reward_order_events (order_id, status, actor_member_id) select o.id, 'placed', ${order.memberId} from o)
-    select (select id from o) as order_id, (select json_agg(json_build_array(l.id, l.reward_id)) from l) as lines`)) as unknown as {
-    rows: { order_id: number | string; lines: [number, number][] }[];
+  soldOut: (rewardId: number) => unknown,
+): Statement<PlacedOrder> {
+  return {
+    sql: sql`
+      with o as (
+        insert into reward_orders (member_id, status, total_points, address, ledger_transaction_id)
+        values (${order.memberId}::int, 'placed', ${order.totalPoints}::int,
+                ${order.address === null ? null : JSON.stringify(order.address)}::jsonb, (ledger_posted_ids())[1])
+        returning id),
+      l as (
+        insert into reward_order_lines (order_id, reward_id, name, fulfilment, quantity, points_cost, rand_value)
+        select o.id, x."rewardId", x.name, x.fulfilment, x.quantity, x."pointsCost", x."randValue"
+        from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+          as x("rewardId" int, name text, fulfilment text, quantity int, "pointsCost" int, "randValue" int)
+        returning id, reward_id, fulfilment, quantity),
+      e as (insert into reward_order_events (order_id, status, actor_member_id) select o.id, 'placed', ${order.memberId}::int from o),
+      c as (
+        update voucher_codes v set order_line_id = f.line_id
+        from (select l.id as line_id, free.id
+              from l cross join lateral (${freeCodes(sql`l.reward_id`, sql`l.quantity`)}) free
+              where l.fulfilment = 'voucher') f
+        where v.id = f.id
+        returning v.id, v.order_line_id, v.code),
+      short as (
+        select min(l.reward_id) as reward_id from l
+        where l.fulfilment = 'voucher' and l.quantity > (select count(*) from c where c.order_line_id = l.id))
+      select (select id from o) as order_id,
+             (select json_object_agg(l.reward_id, coalesce(
+                (select json_agg(c.code order by c.id) from c where c.order_line_id = l.id), '[]'::json)) from l) as codes,
+             send_refuse(short.reward_id is not null, short.reward_id::text)
+      from short`,
+    read: (rows) => {
+      const row = rows[0] as { order_id: number | string; codes: Record<string, string[]> };
+      return {
+        orderId: Number(row.order_id),
+        lines: lines.map((line) => ({ ...line, codes: row.codes[String(line.rewardId)] ?? [] })),
+      };
+    },
+    commitSafe: true,
+    fail: refusedAs((detail) => soldOut(Number(detail))),
   };
-  const row = result.rows[0]!;
-  return { orderId: Number(row.order_id), lineIds: new Map(row.lines.map(([id, rewardId]) => [rewardId, Number(id)])) };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { KudosKind } from '@ovation/shared/vocabulary';
 import { pgErrorDetail } from '../ledger/with-retry.ts';
 import type { Statement } from '../../db/statement.ts';
@@ -16,7 +16,7 @@ const REFUSED = 'OVC01';
 const RATE_VERDICT = 'ovation.send_rate';
 
 /** A `fail` for a check that refuses with `send_refuse`: the refusal made of its DETAIL. */
-const refusedAs =
+export const refusedAs =
   (refusal: (detail: string) => unknown) =>
   (error: unknown): unknown => {
     const detail = pgErrorDetail(error, REFUSED);
@@ -70,6 +70,21 @@ export class SendRateLimiter {
     }
     return { count: counted, refuse: RATE_REFUSE };
   }
+}
+
+/**
+ * A check made of a guarded write (an UPDATE or upsert whose WHERE holds the rule, with
+ * RETURNING): refuses with `refusal` when it kept no row, or none for which `kept` holds. The
+ * refusal is raised by the database (decision 0053), so the check travels with the rest of the
+ * transaction's first write; the write itself is undone with the transaction.
+ */
+export function refuseUnlessWritten(write: SQLWrapper, refusal: () => unknown, kept: SQL = sql`true`): Statement {
+  return {
+    sql: sql`with w as (${write.getSQL()}) select send_refuse(not exists (select 1 from w where ${kept}), 'unwritten')`,
+    read: () => undefined,
+    commitSafe: true,
+    fail: refusedAs(refusal),
+  };
 }
 
 /**
