@@ -1,5 +1,5 @@
 // Database round trips per send (issue 14): how many times a Pay It Forward, a recognition with
-// points, a High Five and a rewards checkout wait for PostgreSQL, and how many statements they send, counted at the
+// points, a High Five, a game play and a rewards checkout wait for PostgreSQL, and how many statements they send, counted at the
 // driver through the real app in-process. Every pg Client.query call is one statement; the calls
 // one client makes in the same turn of the event loop go out together (the send runner's
 // pipelined batches, decision 0049) and are one round trip. Unlike the
@@ -61,6 +61,23 @@ await pool.query(`select ledger_post($1::jsonb)`, [
         { m: managerId, k: 'team_budget', n: 1_000_000, c: null },
         { m: managerId, k: 'points', n: 1_000_000, c: null },
         { m: otherId, k: 'points', n: 1_000_000, c: null },
+      ],
+    },
+    // The Game Board's pool, and plays for the player.
+    {
+      kind: 'game_pool_funding',
+      memo: 'Bench pool',
+      legs: [
+        { s: 'issuance', n: -1_000_000, c: null },
+        { s: 'game_prizes', n: 1_000_000, c: null },
+      ],
+    },
+    {
+      kind: 'issuance',
+      memo: 'Bench plays',
+      legs: [
+        { s: 'plays_issuance', n: -1_000, c: null },
+        { m: otherId, k: 'plays', n: 1_000, c: null },
       ],
     },
   ]),
@@ -160,6 +177,10 @@ const scenarios: { name: string; before?: () => Promise<unknown>; go: () => Retu
   {
     name: 'High Five',
     go: () => send('/api/high5/send', tokens[2]!, { toMemberId: managerId, message: 'High five' }),
+  },
+  {
+    name: 'game play',
+    go: () => send('/api/game/play', tokens[2]!, { cap: 3 }),
   },
   {
     // The basket's PUTs are not counted: only the checkout.

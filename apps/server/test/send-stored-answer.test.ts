@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
+import { drawsOf, play, setPool } from './game-factories.ts';
 import { balancesOf, createBehaviour, fund, newKey, relaxLimits, send, setSetting } from './ledger-factories.ts';
 
 /**
- * Kudos sends store their answer as the database builds it, with COMMIT (decision 0052): what
+ * Kudos sends and game plays store their answer as the database builds it, with COMMIT (decision 0052): what
  * is stored for the Idempotency-Key — and so what a retry replays — is exactly what the first
  * request answered, item ids, confirmation and balances after included.
  */
@@ -141,5 +142,27 @@ describe('the stored answer of a kudos send', () => {
     } finally {
       await setSetting(ctx.app, 'playsDailyCap', 10);
     }
+  });
+
+  it('is a game play’s answer: the draw’s id, its prize and the balances after (decision 0060)', async () => {
+    await setPool(ctx.app, 10_000);
+    const { member, token } = await memberWithToken(ctx);
+    await fund(ctx.app, member.id, 2, 'plays');
+    await fund(ctx.app, member.id, 5);
+    const key = newKey();
+    const first = await play(ctx, token, { cap: 4 }, key);
+    expect(first.statusCode).toBe(200);
+    const [stored] = await ctx.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.memberId, member.id), eq(idempotencyKeys.key, key)));
+    expect(stored!.responseBody).toEqual(first.json());
+    const body = first.json() as { playId: number; prize: { label: string; points: number }; playsAvailable: number };
+    const [draw] = await drawsOf(ctx.app, member.id);
+    expect(body.playId).toBe(draw!.id);
+    expect(body.prize).toEqual({ label: draw!.prizeLabel, points: draw!.prizePoints });
+    expect(body.playsAvailable).toBe(1);
+    expect(first.json().balances).toEqual(await balancesOf(ctx.app, member.id));
+    expect(first.json().balances.awardsPointsAvailable).toBe(5 + draw!.prizePoints);
   });
 });

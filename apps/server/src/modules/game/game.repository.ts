@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gameDraws, ledgerAccounts } from '../../db/schema/index.ts';
+import type { Statement } from '../../db/statement.ts';
+import { ledgerAccounts, type gameDraws } from '../../db/schema/index.ts';
 
 const pool = and(isNull(ledgerAccounts.memberId), eq(ledgerAccounts.kind, 'game_prizes'));
 
@@ -25,9 +26,42 @@ export async function lockPrizePool(tx: Db): Promise<number> {
   return Number(row!.balance);
 }
 
+/**
+ * lockPrizePool as a statement, for the play's first write (decision 0060): the pool's balance,
+ * locked, or null when the account does not exist yet (the play then calls lockPrizePool).
+ */
+export function prizePoolLockStatement(): Statement<number | null> {
+  return {
+    sql: sql`select balance from ledger_accounts where member_id is null and kind = 'game_prizes' for update`,
+    name: 'game_pool_lock',
+    read: (rows) => (rows[0] ? Number(rows[0].balance) : null),
+    commitSafe: true,
+  };
+}
+
 export type NewDraw = typeof gameDraws.$inferInsert;
 
-export async function insertDraw(tx: Db, draw: NewDraw): Promise<number> {
-  const [row] = await tx.insert(gameDraws).values(draw).returning({ id: gameDraws.id });
-  return row!.id;
+/**
+ * The draw's audit row, sent with the play's posting (decision 0049): the play is the first
+ * transaction of that ledger call, the prize (when worth something) the second. Reads the draw's
+ * id; a later statement of the transaction reads it as `json` (the stored answer, decision 0052).
+ */
+export function drawStatement(
+  draw: Omit<NewDraw, 'playTransactionId' | 'prizeTransactionId'>,
+  prized: boolean,
+): Statement<number> {
+  return {
+    sql: sql`
+      with d as (
+        insert into game_draws (member_id, cap, random_value, random_range, table_version, pool_before,
+                                prize_label, prize_points, play_transaction_id, prize_transaction_id)
+        values (${draw.memberId}::int, ${draw.cap}::int, ${draw.randomValue}::bigint, ${draw.randomRange}::bigint,
+                ${draw.tableVersion}::int, ${draw.poolBefore}::bigint, ${draw.prizeLabel}::text, ${draw.prizePoints}::int,
+                (ledger_posted_ids())[1], case when ${prized}::boolean then (ledger_posted_ids())[2] end)
+        returning id)
+      select id, set_config('ovation.game_draw', id::text, true) from d`,
+    name: 'game_draw_insert',
+    read: (rows) => Number(rows[0]!.id),
+    json: sql`to_jsonb(current_setting('ovation.game_draw')::bigint)`,
+  };
 }

@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
 import { businessRule, fieldError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { readMemberBalances } from '../ledger/accounts.repository.ts';
 import type { TransferSpec } from '../ledger/transfer.ts';
+import { jsonbObject } from '../../db/statement.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import { cryptoRandom, drawPrize, isPoolEmpty, type Draw, type RandomSource } from './draw-prize.ts';
 import { readGameSettings } from './game-settings.ts';
-import { insertDraw, lockPrizePool } from './game.repository.ts';
+import { drawStatement, lockPrizePool, prizePoolLockStatement } from './game.repository.ts';
 
 export interface Player {
   memberId: number;
@@ -22,7 +24,9 @@ const poolRefilling = () => businessRule('The prize pool is refilling. Your play
  * ('game_play'), the prize from the pool to the member's points ('game_prize', when it is worth
  * something) and the draw's audit row. The pool is locked and read in the transaction and only
  * the prizes it can cover are in the draw, so it never goes negative (05-game.sql's CHECK is the
- * backstop); when it covers none the play is refused and kept.
+ * backstop); when it covers none the play is refused and kept. On PostgreSQL that is two writes
+ * (decision 0060): BEGIN, the key's hold and the pool's lock; then, once the server has drawn, the
+ * postings, the draw's row, the stored answer and COMMIT.
  */
 export async function playGame(
   deps: SendDeps,
@@ -40,13 +44,18 @@ export async function playGame(
   if (before.awardsPointsAvailable1 < 1) throw noPlaysLeft();
   const { table } = settings;
   let drawn: { draw: Draw; poolBefore: number } | undefined;
+  const poolLock = prizePoolLockStatement();
+  let pool: number | null = null;
+  const prizeOf = () => ({ label: drawn!.draw.prize.label, points: drawn!.draw.prize.points });
 
   return runSend(deps, answer, {
     actorMemberId: memberId,
-    // The pool row is locked here, after the runner's checks and before ledger_post locks the
-    // member's accounts; a retried transaction draws again (nothing of the first one committed).
+    // The pool row is locked first, with the key's hold, before ledger_post locks the member's
+    // accounts; a retried transaction locks and draws again (nothing of the first one committed).
+    checks: [{ ...poolLock, read: (rows) => void (pool = poolLock.read(rows)) }],
     postings: async (tx) => {
-      const poolBefore = await lockPrizePool(tx);
+      // A pool never funded has no account yet: made (and locked) here.
+      const poolBefore = pool ?? (await lockPrizePool(tx));
       const draw = isPoolEmpty(table.prizes, poolBefore) ? null : drawPrize(table.prizes, poolBefore, random);
       if (!draw) throw poolRefilling();
       drawn = { draw, poolBefore };
@@ -75,28 +84,31 @@ export async function playGame(
       return specs;
     },
     refuseInsufficient: () => noPlaysLeft(),
-    write: async (tx, posted) => {
-      const { draw, poolBefore } = drawn!;
-      const [playTransactionId, prizeTransactionId] = posted!.transactionIds;
-      const id = await insertDraw(tx, {
-        memberId,
-        cap: input.cap,
-        randomValue: draw.randomValue,
-        randomRange: draw.randomRange,
-        tableVersion: table.version,
-        poolBefore,
-        prizeLabel: draw.prize.label,
-        prizePoints: draw.prize.points,
-        playTransactionId: playTransactionId!,
-        prizeTransactionId: prizeTransactionId ?? null,
-      });
-      return { id, prize: { label: draw.prize.label, points: draw.prize.points } };
+    // Made once the server has drawn; sent with the postings (it names them).
+    write: {
+      later: () =>
+        drawStatement(
+          {
+            memberId,
+            cap: input.cap,
+            randomValue: drawn!.draw.randomValue,
+            randomRange: drawn!.draw.randomRange,
+            tableVersion: table.version,
+            poolBefore: drawn!.poolBefore,
+            prizeLabel: drawn!.draw.prize.label,
+            prizePoints: drawn!.draw.prize.points,
+          },
+          drawn!.draw.prize.points > 0,
+        ),
     },
-    answer: (written, balances) => ({
-      playId: written.id,
-      prize: written.prize,
+    answer: (playId, balances) => ({
+      playId,
+      prize: prizeOf(),
       playsAvailable: balances.awardsPointsAvailable1,
       balances,
     }),
+    // The same fields, built by the database with COMMIT (decision 0052).
+    answerJson: (playId, balances) =>
+      jsonbObject({ playId, prize: prizeOf(), playsAvailable: sql`${balances}->'awardsPointsAvailable1'`, balances }),
   });
 }

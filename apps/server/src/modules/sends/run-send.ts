@@ -42,6 +42,13 @@ export interface SendDeps {
  */
 export type SendCheck = Statement<unknown> | ((tx: Db) => Promise<void>);
 
+/** A step made once the postings are known (a game play's draw is decided in its `postings`). */
+export interface Later<T> {
+  later: () => T;
+}
+
+const isLater = <T>(step: unknown): step is Later<T> => typeof step === 'object' && step !== null && 'later' in step;
+
 /**
  * One point-moving operation, as data. The runner owns the order: rate limit, then in one
  * transaction the checks (counters and guarded updates), the ledger postings (their row locks
@@ -66,9 +73,10 @@ export interface SendPlan<W, A> {
   refuseInsufficient?: (error: InsufficientFundsError) => AppError;
   /**
    * The flow's own rows (kudos items, order lines, draws): a function given what was posted, or a
-   * statement sent with the posting (it names the posting through `ledger_posted_ids()`).
+   * statement sent with the posting (it names the posting through `ledger_posted_ids()`), made
+   * `later` when it depends on what `postings` decided.
    */
-  write: Statement<W> | ((tx: Db, posted: TransferResult | null) => Promise<W>);
+  write: Statement<W> | Later<Statement<W>> | ((tx: Db, posted: TransferResult | null) => Promise<W>);
   /** E-mails queued in the same transaction (the outbox, docs/decisions/0007). */
   mails?: OutgoingEmail[] | ((written: W) => OutgoingEmail[]);
   /** The answer, from what was written and the actor's balances after. */
@@ -188,8 +196,9 @@ async function runSteps<W, A>(
   }
 
   let written!: W;
-  if (isStatement(plan.write)) out.add(plan.write, (result) => (written = result));
-  else written = await plan.write(await out.tx(), posted);
+  const write = isLater<Statement<W>>(plan.write) ? plan.write.later() : plan.write;
+  if (isStatement(write)) out.add(write, (result) => (written = result));
+  else written = await write(await out.tx(), posted);
   if (plan.mails) {
     if (typeof plan.mails === 'function') await out.flush();
     const mails = typeof plan.mails === 'function' ? plan.mails(written) : plan.mails;
@@ -203,7 +212,7 @@ async function runSteps<W, A>(
   const actorBalances = specs.length === 0 ? memberBalancesStatement(plan.actorMemberId) : null;
   if (actorBalances) out.add(actorBalances, (result) => (balances = result));
   // The stored answer built by the database, sent with the rest and COMMIT (decision 0052).
-  const json = isStatement(plan.write) ? plan.write.json : undefined;
+  const json = isStatement(write) ? write.json : undefined;
   const store =
     plan.answerJson && json
       ? answer.store(plan.answerJson(json, actorBalances?.json ?? postedBalancesJson))
