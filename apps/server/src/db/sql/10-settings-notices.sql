@@ -3,15 +3,10 @@
 -- into psql) tells every app instance, through the live channel's LISTEN/NOTIFY (pg-relay.ts,
 -- channel 'ovation_live'; PGlite's listen on the embedded database), to drop the settings it holds
 -- (modules/settings/programme-settings.ts). PostgreSQL delivers it at commit and never on rollback;
--- a transaction's identical notices arrive once.
-CREATE OR REPLACE FUNCTION settings_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('ovation_live', '{"notice":{"type":"settings"}}');
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
+-- a transaction's identical notices arrive once. live_notice is defined in 06-catalogue-notices.sql.
 CREATE OR REPLACE TRIGGER settings_changed
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON settings
-  FOR EACH STATEMENT EXECUTE FUNCTION settings_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION live_notice('settings');
+--> statement-breakpoint
+-- The function this trigger called before live_notice.
+DROP FUNCTION IF EXISTS settings_changed();

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Statement } from '../../db/statement.ts';
+import type { Row, Statement } from '../../db/statement.ts';
+import { queryRows } from '../../lib/sql-rows.ts';
 import { ledgerAccounts, type gameDraws } from '../../db/schema/index.ts';
 
 const pool = and(isNull(ledgerAccounts.memberId), eq(ledgerAccounts.kind, 'game_prizes'));
@@ -17,17 +18,18 @@ export async function readPrizePool(db: Db): Promise<number> {
  * missing.
  */
 export async function lockPrizePool(tx: Db): Promise<number> {
-  const lock = () => tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(pool).for('update');
-  let [row] = await lock();
-  if (!row) {
+  const statement = prizePoolLockStatement();
+  const lock = async () => statement.read(await queryRows<Row>(tx, statement.sql));
+  let balance = await lock();
+  if (balance === null) {
     await tx.insert(ledgerAccounts).values({ kind: 'game_prizes', memberId: null }).onConflictDoNothing();
-    [row] = await lock();
+    balance = await lock();
   }
-  return Number(row!.balance);
+  return balance!;
 }
 
 /**
- * lockPrizePool as a statement, for the play's first write (decision 0060): the pool's balance,
+ * The pool's lock as a statement, for the play's first write (decision 0060): the pool's balance,
  * locked, or null when the account does not exist yet (the play then calls lockPrizePool).
  */
 export function prizePoolLockStatement(): Statement<number | null> {
