@@ -4,8 +4,7 @@ import { basketLines, rewardMemberTotals, voucherCodes } from '../src/db/schema/
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { updateReward } from '../src/modules/rewards/catalogue.repository.ts';
 import { setupApp } from './build-app.ts';
-import { memberWithToken } from './factories.ts';
-import { balancesOf, emailsTo, fund, newKey, send } from './ledger-factories.ts';
+import { balancesOf, emailsTo, newKey, send } from './ledger-factories.ts';
 import {
   ADDRESS,
   allocatedCodes,
@@ -14,6 +13,7 @@ import {
   createReward,
   ordersOf,
   putBasketLine,
+  shopper as shopperOf,
   rewardRow,
 } from './rewards-factories.ts';
 
@@ -23,11 +23,7 @@ const CHECKOUT = '/api/rewards/checkout';
 const putLine = (token: string, rewardId: number, quantity: number) => putBasketLine(ctx, token, rewardId, quantity);
 const get = (url: string, token?: string) => ctx.request({ method: 'GET', url, token });
 
-async function shopper(points: number, overrides = {}) {
-  const { member, token } = await memberWithToken(ctx, overrides);
-  if (points > 0) await fund(ctx.app, member.id, points);
-  return { member, token };
-}
+const shopper = (points: number, overrides = {}) => shopperOf(ctx, points, overrides);
 
 describe('POST /api/rewards/checkout', () => {
   it('needs a session (401), South Africa (403) and an Idempotency-Key (400)', async () => {

@@ -5,6 +5,8 @@ import { rewardCategories, rewardOrders, rewards, voucherCodes } from '../src/db
 import { LIVE_CHANNEL } from '../src/modules/live/pg-relay.ts';
 import { insertCodes } from '../src/modules/rewards/orders.repository.ts';
 import type { TestContext } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
+import { fund } from './ledger-factories.ts';
 
 /** A category of the test's own making. */
 export async function createCategory(app: FastifyInstance, name = `Category ${randomBytes(3).toString('hex')}`) {
@@ -96,3 +98,10 @@ export function watchCatalogueNotices(app: FastifyInstance) {
 /** PUT /api/rewards/basket/lines/{rewardId}: puts `quantity` of an item in the member's basket. */
 export const putBasketLine = (ctx: Pick<TestContext, 'request'>, token: string, rewardId: number, quantity: number) =>
   ctx.request({ method: 'PUT', url: `/api/rewards/basket/lines/${rewardId}`, token, payload: { quantity } });
+
+/** A member with a session and `points` to spend (South African unless `overrides` say otherwise). */
+export async function shopper(ctx: TestContext, points: number, overrides = {}) {
+  const { member, token } = await memberWithToken(ctx, overrides);
+  if (points > 0) await fund(ctx.app, member.id, points);
+  return { member, token };
+}

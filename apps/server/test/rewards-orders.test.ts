@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { setupApp } from './build-app.ts';
-import { memberWithToken } from './factories.ts';
-import { balancesOf, emailsTo, fund, newKey, send } from './ledger-factories.ts';
+import { balancesOf, emailsTo, newKey, send } from './ledger-factories.ts';
 import {
   allocatedCodes,
   codesFor,
   createCategory,
   createReward,
   putBasketLine,
+  shopper as shopperOf,
   rewardRow,
 } from './rewards-factories.ts';
 
@@ -21,11 +21,7 @@ const get = (url: string, token?: string) => ctx.request({ method: 'GET', url, t
 const cancel = (token: string | undefined, orderId: number | string, key: string | null = newKey()) =>
   send(ctx, `/api/orders/${orderId}/cancel`, token, {}, key);
 
-async function shopper(points: number, overrides = {}) {
-  const { member, token } = await memberWithToken(ctx, overrides);
-  if (points > 0) await fund(ctx.app, member.id, points);
-  return { member, token };
-}
+const shopper = (points: number, overrides = {}) => shopperOf(ctx, points, overrides);
 
 describe('My Orders', () => {
   it('needs a session (401) and South Africa (403); another member’s order is 404', async () => {
