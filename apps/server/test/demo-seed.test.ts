@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoIfWanted } from '../src/boot.ts';
 import { demoSeedPlan, loadConfig } from '../src/config/env.ts';
-import { hasData } from '../src/db/seed/seed.ts';
+import { sql } from 'drizzle-orm';
+import { hasData, seedDemo } from '../src/db/seed/seed.ts';
+import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
@@ -53,5 +55,37 @@ describe('seeding at boot', () => {
       expect.objectContaining({ seedDemo: 'force' }),
       expect.stringMatching(/DEMO FIRM.*published password/i),
     );
+  });
+});
+
+describe('the demo firm', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemo(database.db, new Date('2031-03-20T09:00:00Z'));
+  }, 120_000);
+  afterAll(() => database?.drop());
+
+  it("dates a past order's payment when the order was placed, in the words a checkout uses", async () => {
+    const { rows } = (await database.db.execute(sql`
+      select o.placed_at, t.created_at, t.memo, t.kind
+      from reward_orders o join ledger_transactions t on t.id = o.ledger_transaction_id
+      order by o.id`)) as unknown as {
+      rows: { placed_at: string | Date; created_at: string | Date; memo: string; kind: string }[];
+    };
+    expect(rows.map((r) => r.memo)).toEqual([
+      'Rewards: 1 × Uber Eats R150 Voucher',
+      'Rewards: 1 × Scented Candle Trio',
+    ]);
+    for (const row of rows) {
+      expect(row.kind).toBe('redemption');
+      expect(new Date(row.created_at).toISOString()).toBe(new Date(row.placed_at).toISOString());
+    }
+    expect(new Date(rows[0]!.placed_at).toISOString()).toBe('2031-03-11T09:00:00.000Z'); // nine days before
+  });
+
+  it('leaves a ledger whose invariants hold', async () => {
+    const { findings } = await verifyLedger(database.db);
+    expect(findings).toEqual([]);
   });
 });

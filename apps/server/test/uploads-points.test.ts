@@ -105,10 +105,10 @@ describe('points uploads', () => {
     expect(preview.refusedRows.map((r: { reason: string }) => r.reason)).toEqual([
       'Employee number is empty',
       'Points is empty',
-      'Points must be from 1 to 1,000,000',
+      'Points must be from 1 to 1 000 000',
       'Points “-5” is not a whole number above zero',
       'Points “2.5” is not a whole number above zero',
-      'Points must be from 1 to 1,000,000',
+      'Points must be from 1 to 1 000 000',
       'Account “savings” must be personal or team',
       `Member ${a.employeeNumber} is not a manager, so has no team budget`,
       'Reason is empty',

@@ -21,10 +21,27 @@ export function getMood(signal?: AbortSignal): Promise<MoodResponse> {
   return api.get<MoodResponse>('/api/mood/data/', { silent: true, signal });
 }
 
-/** PUT /api/mood/data { value }: one mood per member per day, a new choice replaces it. */
+/**
+ * PUT /api/mood/data { value }: one mood per member per day, a new choice replaces it. Sent with
+ * keepalive, so a save in flight is not dropped when the member closes the page.
+ */
 export function saveMood(value: number): Promise<unknown> {
-  return api.put('/api/mood/data', { value }, { silent: true });
+  return api.put('/api/mood/data', { value }, { silent: true, keepalive: true });
 }
+
+/**
+ * The latest mood chosen while an earlier save was still on its way: saves run one at a time
+ * (mutation scope 'mood', so the last choice lands last), and a queued one would be lost if the
+ * page went away first. Leaving the page sends it at once.
+ */
+let queuedMood: number | null = null;
+export function sendQueuedMood(): void {
+  if (queuedMood === null) return;
+  const value = queuedMood;
+  queuedMood = null;
+  saveMood(value).catch(() => undefined);
+}
+if (typeof window !== 'undefined') window.addEventListener('pagehide', sendQueuedMood);
 
 /** GET /api/mood/history?from&to (yyyy-MM-dd, inclusive): the member's own moods. */
 export async function getMoodHistory(from: string, to: string, signal?: AbortSignal): Promise<MoodDay[]> {
@@ -59,9 +76,13 @@ export function useMoodHistory(from: string, to: string) {
 export function useSaveMood() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: saveMood,
+    mutationFn: (value: number) => {
+      if (queuedMood === value) queuedMood = null;
+      return saveMood(value);
+    },
     scope: { id: 'mood' },
     onMutate: async (value) => {
+      queuedMood = value;
       await client.cancelQueries({ queryKey: moodKeys.today() });
       const previous = client.getQueryData<MoodResponse>(moodKeys.today());
       if (previous) client.setQueryData<MoodResponse>(moodKeys.today(), { ...previous, moodData: { value } });

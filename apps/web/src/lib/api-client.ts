@@ -30,6 +30,8 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The request outlives the page (fetch's keepalive): a save sent as the member leaves. */
+  keepalive?: boolean;
 }
 
 let xsrfPending: Promise<unknown> | null = null;
@@ -176,6 +178,7 @@ async function request<T>(
             headers: await requestHeaders(method, typeof payload === 'string', token, accept, options.headers),
             credentials: 'same-origin',
             signal: options.signal,
+            keepalive: options.keepalive,
             body: payload,
           }));
     } catch (err) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPoints } from '../format/money.ts';
 
 /** Data uploads (issue 11): members and points files, checked, previewed, then applied or discarded. */
 export const UPLOAD_KINDS = ['members', 'points'] as const;
@@ -61,7 +62,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
   ],
   points: [
     { header: 'Employee number', required: true, help: 'An active member.' },
-    { header: 'Points', required: true, help: `A whole number from 1 to ${UPLOAD_POINTS_MAX.toLocaleString('en')}.` },
+    { header: 'Points', required: true, help: `A whole number from 1 to ${formatPoints(UPLOAD_POINTS_MAX)}.` },
     { header: 'Account', required: true, help: 'personal, or team (a manager’s team budget).' },
     {
       header: 'Reason',

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { members, rewardCategories, rewards } from '../schema/index.ts';
 import { newPublicId } from '../../lib/tokens.ts';
-import { readMemberBalances } from '../../modules/ledger/accounts.repository.ts';
-import { transfer } from '../../modules/ledger/transfer.ts';
+import { memberAccountId, systemAccountId } from '../../modules/ledger/accounts.repository.ts';
 import { saveAddress } from '../../modules/rewards/basket.repository.ts';
 import { insertRewardPictures, reserveStock } from '../../modules/rewards/catalogue.repository.ts';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../modules/rewards/orders.repository.ts';
 import { orderMemo } from '../../modules/rewards/order-mail.ts';
 import { rewardArtworkSvg } from '../../modules/rewards/reward-artwork.ts';
+import { SeedLedger } from './ledger-builder.ts';
 import { createRandom } from './random.ts';
 import { SEED_CATEGORIES, SEED_REWARDS } from './rewards-catalogue.ts';
 
@@ -77,7 +77,30 @@ export async function seedRewards(db: Db, now = new Date()): Promise<void> {
   await seedPastOrders(db, now, inserted);
 }
 
-/** Two orders of member.za@example.com: a fulfilled voucher and a delivery being processed. */
+/**
+ * The smallest balance a member account had at any moment from `at` on, with everything
+ * written so far: a posting dated `at` may take at most that, or the history would dip below
+ * zero (ledger:verify's rule, and the statement's running balance).
+ */
+async function lowestBalanceSince(db: Db, accountId: number, at: Date): Promise<number> {
+  const result = (await db.execute(sql`
+    select least(
+      (select coalesce(sum(amount), 0) from ledger_entries
+       where account_id = ${accountId} and created_at < ${at.toISOString()}::timestamptz),
+      (select min(running) from (
+         select created_at, sum(amount) over (order by created_at, id) as running
+         from ledger_entries where account_id = ${accountId}
+       ) r where created_at >= ${at.toISOString()}::timestamptz)) as lowest`)) as unknown as {
+    rows: { lowest: string | number }[];
+  };
+  return Number(result.rows[0]!.lowest);
+}
+
+/**
+ * Two orders of member.za@example.com: a fulfilled voucher and a delivery being processed. Their
+ * postings are dated when the orders were placed (through the seed's ledger builder, as the rest
+ * of the demo history), so the Statement and My Orders give the same day and the same words.
+ */
 async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSelect)[]) {
   const [member] = await db.select().from(members).where(eq(members.email, 'member.za@example.com')).limit(1);
   if (!member) return;
@@ -95,12 +118,16 @@ async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSe
     { reward: byName('Uber Eats R150 Voucher'), status: 'fulfilled' as const, daysAgo: 9 },
     { reward: byName('Scented Candle Trio'), status: 'processing' as const, daysAgo: 2 },
   ];
-  let balance = (await readMemberBalances(db, member.id)).awardsPointsAvailable;
+  const points = await memberAccountId(db, member.id, 'points');
+  const redemptions = await systemAccountId(db, 'redemptions');
+  const ledger = new SeedLedger();
+  const paidBy: { orderId: number; transactionId: number }[] = [];
+  let spent = 0;
   for (const plan of plans) {
     const { reward } = plan;
-    if (reward.pointsCost > balance) continue;
-    balance -= reward.pointsCost;
     const placedAt = new Date(now.getTime() - plan.daysAgo * 24 * HOUR);
+    if (spent + reward.pointsCost > (await lowestBalanceSince(db, points, placedAt))) continue;
+    spent += reward.pointsCost;
     const order = await insertOrder(db, {
       memberId: member.id,
       status: plan.status,
@@ -109,16 +136,17 @@ async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSe
       placedAt,
       updatedAt: placedAt,
     });
-    const posted = await transfer(db, {
+    ledger.add({
       kind: 'redemption',
-      memo: orderMemo(order.id),
+      memo: orderMemo([{ quantity: 1, name: reward.name }]),
       actorMemberId: member.id,
+      createdAt: placedAt,
       legs: [
-        { member: { memberId: member.id, kind: 'points' }, amount: -reward.pointsCost },
-        { system: 'redemptions', amount: reward.pointsCost },
+        { accountId: points, amount: -reward.pointsCost },
+        { accountId: redemptions, amount: reward.pointsCost },
       ],
+      onId: (transactionId) => paidBy.push({ orderId: order.id, transactionId }),
     });
-    await setOrderTransaction(db, order.id, posted.transactionId);
     const [line] = await insertOrderLines(db, [
       {
         orderId: order.id,
@@ -142,4 +170,7 @@ async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSe
         : []),
     ]);
   }
+  // Only the order postings are new: the member's balance was checked above (an empty set).
+  await ledger.write(db, new Set());
+  for (const { orderId, transactionId } of paidBy) await setOrderTransaction(db, orderId, transactionId);
 }

@@ -9,7 +9,7 @@ import { runSend, type SendDeps } from '../sends/run-send.ts';
 import { refuseUnlessWritten } from '../sends/send-limits.ts';
 import { findAddress, findBasket, saveAddress, removeBasketLines } from './basket.repository.ts';
 import { findReward, reserveForCheckout, type RewardRow } from './catalogue.repository.ts';
-import { orderPlacedMail } from './order-mail.ts';
+import { orderMemo, orderPlacedMail } from './order-mail.ts';
 import {
   countMemberTotal,
   findMemberContact,
@@ -55,12 +55,6 @@ const written = (write: SQLWrapper): Statement => ({ sql: write.getSQL(), read: 
 const ADDRESS_FIELDS = ['recipient', 'line1', 'line2', 'city', 'postalCode', 'phone'] as const;
 const sameAddress = (a: DeliveryAddress, b: DeliveryAddress | null) =>
   b !== null && ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
-
-/** A short statement memo naming what was bought. */
-function memoOf(lines: Line[]): string {
-  const text = `Rewards: ${lines.map((l) => `${l.quantity} × ${l.reward.name}`).join(', ')}`;
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
-}
 
 /**
  * Checks out the member's basket in one transaction (the send runner): reserves stock with
@@ -144,7 +138,7 @@ export async function checkout(
   const postings: TransferSpec[] = [
     {
       kind: 'redemption',
-      memo: memoOf(lines),
+      memo: orderMemo(lines.map((l) => ({ quantity: l.quantity, name: l.reward.name }))),
       actorMemberId: memberId,
       legs: [
         { member: { memberId, kind: 'points' }, amount: -totalPoints },

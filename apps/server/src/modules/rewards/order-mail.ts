@@ -2,7 +2,11 @@ import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
 
 /** The ledger memo of an order's payment (statements show it). */
-export const orderMemo = (orderId: number) => `Rewards order #${orderId}`;
+/** A checkout's statement memo, naming what was bought (a seeded past order's too). */
+export function orderMemo(lines: { quantity: number; name: string }[]): string {
+  const text = `Rewards: ${lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}`;
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
 /** The ledger memo of an order's refund. */
 export const refundMemo = (orderId: number) => `Refund of rewards order #${orderId}`;
 

@@ -34,7 +34,7 @@ export async function setBasketLine(
       const left = Math.max(reward.memberLimit - held, 0);
       throw businessRule(
         `You can order at most ${reward.memberLimit} of ${reward.name}` +
-          (held > 0 ? ` (you can still order ${left})` : ''),
+          (held > 0 ? ` (you have already ordered ${held}, so you can order ${left} more)` : ''),
       );
     }
   }

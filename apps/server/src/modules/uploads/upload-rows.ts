@@ -1,5 +1,6 @@
 import { ROLE_NAMES, parseRoles } from '@ovation/shared/capabilities';
 import { CELL_NUM_MIN_LENGTH } from '@ovation/shared/constants';
+import { formatPoints } from '@ovation/shared/format/money';
 import {
   UPLOAD_COLUMNS,
   UPLOAD_POINTS_MAX,
@@ -154,7 +155,7 @@ export function checkPointsRow(cells: string[], index: Map<string, number>): Row
   if (!/^\d+$/.test(pointsText)) return { refusal: `Points “${cell('Points')}” is not a whole number above zero` };
   const points = Number(pointsText);
   if (points < 1 || points > UPLOAD_POINTS_MAX) {
-    return { refusal: `Points must be from 1 to ${UPLOAD_POINTS_MAX.toLocaleString('en')}` };
+    return { refusal: `Points must be from 1 to ${formatPoints(UPLOAD_POINTS_MAX)}` };
   }
   const accountText = cell('Account').toLowerCase();
   const account = accountText === 'personal' ? 'personal' : accountText === 'team' ? 'team' : null;

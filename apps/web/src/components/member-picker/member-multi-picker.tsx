@@ -27,7 +27,8 @@ interface MemberMultiPickerProps {
 export function MemberMultiPicker(props: MemberMultiPickerProps) {
   const { label, value, onChange, onBlur, ref, error, description, withTeam = false, maxValues } = props;
   const [search, setSearch] = useState('');
-  const [teamNote, setTeamNote] = useState('');
+  // "Added n team members." belongs to the choice it made: it goes once the field is emptied (sent).
+  const [teamNote, setTeamNote] = useState({ text: '', added: false });
   const [addingTeam, setAddingTeam] = useState(false);
   const options = useMemberOptions(value, search);
   const queryClient = useQueryClient();
@@ -42,9 +43,13 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
       const team = await queryClient.fetchQuery(memberSearchOptions({ query: '', teamOnly: true, limit: TEAM_LIMIT }));
       const ids = [...new Set([...value, ...team.map((m) => m.memberId)])];
       onChange(ids, options.remember(ids, team));
-      setTeamNote(team.length === 0 ? 'Your team has no members yet.' : `Added ${team.length} team members.`);
+      setTeamNote(
+        team.length === 0
+          ? { text: 'Your team has no members yet.', added: false }
+          : { text: `Added ${team.length} team members.`, added: true },
+      );
     } catch (e) {
-      setTeamNote(`Your team could not be loaded: ${describeError(e).body}`);
+      setTeamNote({ text: `Your team could not be loaded: ${describeError(e).body}`, added: false });
     } finally {
       setAddingTeam(false);
     }
@@ -73,6 +78,8 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
         nothingFoundMessage={options.isSearching ? 'Searching…' : 'No colleagues match'}
         renderOption={({ option }) => <MemberOption member={options.byId.get(option.value)} showTeam={withTeam} />}
         error={error}
+        // The error above the box: the list opens below it when the form focuses the field.
+        inputWrapperOrder={['label', 'description', 'error', 'input']}
         maxDropdownHeight={280}
         comboboxProps={{ shadow: 'md' }}
       />
@@ -82,7 +89,7 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
             Add my whole team
           </Button>
           <Text size="xs" c="dimmed" role="status" aria-live="polite">
-            {teamNote}
+            {teamNote.added && value.length === 0 ? '' : teamNote.text}
           </Text>
         </Group>
       )}

@@ -27,6 +27,7 @@ import {
 } from '../../api/admin-uploads.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useIdempotencyKeys } from '../../lib/idempotency.ts';
+import { formatPoints } from '@ovation/shared/format/money';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { UploadStatusPanel } from './components/upload-status.tsx';
@@ -37,7 +38,7 @@ const INTRO: Record<UploadKind, string> = {
   members:
     'New employee numbers create members, who then claim their account on Register; known ones are updated (an empty optional cell keeps what the member has); Active = no deactivates a leaver (signed out, hidden from pickers, balance kept). Valid rows apply; refused rows are listed.',
   points:
-    'Each row credits a member’s points or a manager’s team budget from the programme’s issuance account. A points file applies completely or not at all.',
+    'Each row credits a member’s points or a manager’s team budget from the programme’s issuance account. Refused rows are listed and never applied; the valid rows are applied together, all of them or (if anything fails) none, and can be reversed.',
 };
 
 /** /admindataupload — upl-mem, upl-pts and report administrators load members and points files. */
@@ -159,7 +160,7 @@ export default function DataUploadPage() {
                 <Group align="flex-end" gap="sm" wrap="wrap">
                   <FileInput
                     label={`${KIND_LABELS[kind]} file`}
-                    description={`CSV or XLSX, at most 20 MB and ${UPLOAD_MAX_ROWS.toLocaleString('en').replace(/,/g, ' ')} rows; the first row names the columns`}
+                    description={`CSV or XLSX, at most 20 MB and ${formatPoints(UPLOAD_MAX_ROWS)} rows; the first row names the columns`}
                     placeholder="Choose a file"
                     accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                     value={file}

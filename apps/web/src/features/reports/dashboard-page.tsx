@@ -117,6 +117,9 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
             h={260}
             data={data.byDivision}
             dataKey="division"
+            // Names beside the bars, as By behaviour: a phone has no room for them underneath.
+            orientation="vertical"
+            yAxisProps={{ width: 130 }}
             withLegend
             series={[
               { name: 'given', label: 'Given', color: 'blue.6' },

@@ -45,12 +45,14 @@ export default function BasketPage() {
     if (data.savedAddress) form.reset({ address: data.savedAddress });
   }
 
-  const changeQuantity = async (line: BasketLine, quantity: number) => {
+  /** Resolves to why the server refused the quantity, or null once the basket has it. */
+  const changeQuantity = async (line: BasketLine, quantity: number): Promise<string | null> => {
     setBusy(line.rewardId);
     try {
       await setLine.mutateAsync({ rewardId: line.rewardId, quantity });
+      return null;
     } catch (error) {
-      toast.error(describeError(error).body);
+      return describeError(error).body;
     } finally {
       setBusy(null);
     }
@@ -111,7 +113,8 @@ export default function BasketPage() {
               lines={data!.lines}
               pointsName={pointsName}
               busy={busy}
-              onQuantity={(l, q) => void changeQuantity(l, q)}
+              onQuantity={changeQuantity}
+              onRefused={(message) => toast.error(message)}
             />
             <Paper withBorder radius="md" p="md">
               <Stack gap={6}>
@@ -156,7 +159,13 @@ export default function BasketPage() {
               <Button component={Link} to="/redeemrewards" variant="default">
                 Keep browsing
               </Button>
-              <Button type="submit" size="md" loading={form.formState.isSubmitting} disabled={data!.balanceAfter < 0}>
+              <Button
+                type="submit"
+                size="md"
+                loading={form.formState.isSubmitting}
+                // A quantity being saved first: checkout pays for the basket the member sees.
+                disabled={data!.balanceAfter < 0 || busy !== null}
+              >
                 CHECKOUT
               </Button>
             </Group>

@@ -114,6 +114,8 @@ describe('RecogniseForm', () => {
     await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
     await vi.waitFor(() => expect(sendCalls()).toHaveLength(1));
     expect(sendCalls()[0]?.[1]).toMatchObject({ toMemberIds: [12, 13], points: 250 });
+    // The form empties after the send, and the note about the team added goes with it.
+    await vi.waitFor(() => expect(screen.queryByText('Added 2 team members.')).toBeNull());
   });
 
   it('shows the server refusal (a non-team recipient with points) on the form', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
@@ -9,11 +10,82 @@ interface BasketLinesProps {
   lines: BasketLine[];
   pointsName: string;
   busy: number | null;
-  onQuantity: (line: BasketLine, quantity: number) => void;
+  /** Sets a line's quantity (0 removes it); resolves to why the server refused, or null. */
+  onQuantity: (line: BasketLine, quantity: number) => Promise<string | null>;
+  /** Reports a refusal that has no field of its own (remove, accept the new price). */
+  onRefused: (message: string) => void;
+}
+
+const QUANTITY_RANGE = `Choose from 1 to ${BASKET_MAX_QUANTITY}`;
+
+/**
+ * The quantity box: what the member types is sent when they leave the box or press Enter. A
+ * quantity out of range, or one the server refuses (the per-member limit, the stock), puts the
+ * box back to the basket's quantity and says why under it, so what it shows is what is ordered.
+ */
+function QuantityField({
+  line,
+  busy,
+  onQuantity,
+}: {
+  line: BasketLine;
+  busy: boolean;
+  onQuantity: BasketLinesProps['onQuantity'];
+}) {
+  const [draft, setDraft] = useState<string | number>(line.quantity);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(line.quantity);
+  if (shown !== line.quantity) {
+    // The basket changed (this box's save, or another tab's): show the new quantity.
+    setShown(line.quantity);
+    setDraft(line.quantity);
+  }
+
+  const commit = async () => {
+    const next = typeof draft === 'number' ? draft : Number(draft);
+    if (next === line.quantity && draft !== '') return setError(null);
+    if (draft === '' || !Number.isInteger(next) || next < 1 || next > BASKET_MAX_QUANTITY) {
+      setDraft(line.quantity);
+      return setError(QUANTITY_RANGE);
+    }
+    const refused = await onQuantity(line, next);
+    if (refused) setDraft(line.quantity);
+    setError(refused);
+  };
+
+  return (
+    <NumberInput
+      aria-label={`Quantity of ${line.name}`}
+      value={draft}
+      onChange={setDraft}
+      min={1}
+      max={BASKET_MAX_QUANTITY}
+      clampBehavior="none"
+      allowDecimal={false}
+      allowNegative={false}
+      w={80}
+      size="xs"
+      disabled={busy}
+      error={error}
+      errorProps={{ w: 240, ta: 'right', ml: -160, fz: 'sm' }}
+      onBlur={() => void commit()}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault(); // not the checkout form's submit
+          void commit();
+        }
+      }}
+    />
+  );
 }
 
 /** The basket's lines: quantity, line total, remove; a changed price or a withdrawn item says so. */
-export function BasketLines({ lines, pointsName, busy, onQuantity }: BasketLinesProps) {
+export function BasketLines({ lines, pointsName, busy, onQuantity, onRefused }: BasketLinesProps) {
+  const change = async (line: BasketLine, quantity: number) => {
+    const refused = await onQuantity(line, quantity);
+    if (refused) onRefused(refused);
+  };
+
   return (
     <Stack gap="sm">
       {lines.map((line) => (
@@ -42,7 +114,7 @@ export function BasketLines({ lines, pointsName, busy, onQuantity }: BasketLines
                     <Button
                       size="xs"
                       variant="white"
-                      onClick={() => onQuantity(line, line.quantity)}
+                      onClick={() => void change(line, line.quantity)}
                       loading={busy === line.rewardId}
                     >
                       Accept new price
@@ -60,26 +132,13 @@ export function BasketLines({ lines, pointsName, busy, onQuantity }: BasketLines
               <Text fw={700}>
                 {formatPoints(line.lineTotal)} {pointsName}
               </Text>
-              <Group gap={6} wrap="nowrap">
-                <NumberInput
-                  aria-label={`Quantity of ${line.name}`}
-                  value={line.quantity}
-                  min={1}
-                  max={BASKET_MAX_QUANTITY}
-                  allowDecimal={false}
-                  w={80}
-                  size="xs"
-                  disabled={busy === line.rewardId}
-                  onBlur={(e) => {
-                    const next = Number(e.currentTarget.value);
-                    if (Number.isInteger(next) && next >= 1 && next !== line.quantity) onQuantity(line, next);
-                  }}
-                />
+              <Group gap={6} wrap="nowrap" align="start">
+                <QuantityField line={line} busy={busy === line.rewardId} onQuantity={onQuantity} />
                 <ActionIcon
                   variant="subtle"
                   color="red"
                   aria-label={`Remove ${line.name}`}
-                  onClick={() => onQuantity(line, 0)}
+                  onClick={() => void change(line, 0)}
                   loading={busy === line.rewardId}
                 >
                   ✕
