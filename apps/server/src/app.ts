@@ -151,6 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only a configured proxy may set the client address (X-Forwarded-For); default none.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Long path parameters reach the route's schema, which refuses them as problem details (400);
+    // the router's own limit (100) answered 414 in Fastify's format.
+    routerOptions: { maxParamLength: 2048 },
     ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
 

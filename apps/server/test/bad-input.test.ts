@@ -75,4 +75,77 @@ describe('bad input answers 4xx, never 500', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it('answers 400 for a multipart body without a boundary, on every upload route', async () => {
+    const { token } = await memberWithToken(ctx, { roles: 'upl-pts' });
+    for (const url of ['/api/profile/picture', '/api/admin/uploads']) {
+      const res = await ctx.request({
+        method: 'POST',
+        url,
+        token,
+        payload: 'abc',
+        headers: { 'content-type': 'multipart/form-data' },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().type, url).toMatch(/validation$/);
+    }
+  });
+
+  it('reads an id in a path as plain digits only, within an integer', async () => {
+    const { token } = await memberWithToken(ctx);
+    for (const id of ['0x10', '1e1', '0b11', '%2016', '2147483648', '-1']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/rewards/items/${id}`, token });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().errors, id).toEqual({ rewardId: ['No such reward'] });
+    }
+    // A very long parameter reaches the schema too: problem details, not the router's 414.
+    const long = await ctx.request({ method: 'GET', url: `/api/orders/${'9'.repeat(150)}`, token });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ status: 400, errors: { orderId: ['No such order'] } });
+  });
+});
+
+describe('report periods and filters answer 400, before any work', () => {
+  it('checks the period the birthdays report would walk when one end is missing', async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    for (const filters of [{ from: '1950-01-01' }, { to: '2100-01-01' }]) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/reports/reportbirthdays/query',
+        token,
+        payload: { filters },
+      });
+      expect(res.statusCode, JSON.stringify(filters)).toBe(400);
+      expect(res.json().errors).toEqual({ 'filters.from': ['Choose a period of at most 366 days'] });
+    }
+  });
+
+  it('refuses dates at the ends of the calendar and division ids beyond an integer, on the export too', async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const exported = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reportmanagement/export?division1=2147483648',
+      token,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(exported.statusCode).toBe(400);
+    expect(exported.headers['content-encoding']).toBeUndefined();
+    expect(exported.json().errors).toEqual({ division1: ['Choose a division from the list'] });
+    const late = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reporttransactions/export?from=9999-12-31&to=9999-12-31',
+      token,
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({ 'filters.from': ['Choose a valid date'] });
+  });
+
+  it('refuses an impossible end date on the dashboard when no start is given', async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    for (const to of ['2026-13-45', '0000-00-00']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/reports/dashboard?to=${to}`, token });
+      expect(res.statusCode, to).toBe(400);
+      expect(res.json().errors, to).toEqual({ to: ['Choose a valid date'] });
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -7,6 +8,13 @@ import { isUniqueViolation, postgresDataError } from '../lib/pg-errors.ts';
 import { replay, standingAnswer } from './idempotency/idempotency.plugin.ts';
 
 const VALIDATION_TITLE = 'One or more validation errors occurred.';
+
+/** Fastify's and its plugins' client errors whose own message is not for people. */
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_FILES_LIMIT: 'Send one file at a time.',
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+};
 
 function fieldKey(instancePath: string, missingProperty?: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -46,6 +54,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
     }
   });
+
+  /** busboy's errors for a multipart body it cannot read carry no status of their own. */
+  const isUnreadableMultipart = (error: Error) =>
+    !('statusCode' in error && error.statusCode) &&
+    /^(Multipart: |Unexpected end of form|Part terminated early|Malformed part header)/.test(error.message);
 
   app.setErrorHandler(async (thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = String(request.id);
@@ -99,7 +112,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, { type: PROBLEM_TYPES.validation, title: VALIDATION_TITLE, status: 400, errors, traceId });
     }
 
-    const status = error.statusCode ?? 500;
+    // A multipart body that cannot be parsed (no boundary, cut off): the sender's mistake.
+    const status = isUnreadableMultipart(error) ? 400 : (error.statusCode ?? 500);
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large, rate limit.
       const message = status === 400 ? 'The request body could not be read.' : error.message;
@@ -107,7 +121,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (status === 400) {
         return send(reply, { type, title: VALIDATION_TITLE, status, errors: { body: [message] }, traceId });
       }
-      return send(reply, { type, title: error.code ?? 'Bad Request', status, message, traceId });
+      const readable = CLIENT_ERROR_MESSAGES[error.code] ?? message;
+      return send(reply, { type, title: STATUS_CODES[status] ?? 'Bad Request', status, message: readable, traceId });
     }
 
     request.log.error({ err: error }, 'request failed');

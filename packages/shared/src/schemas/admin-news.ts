@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids.ts';
 
 /** News bulletin administration (issue 11): plain-text ticker items, ordered and scheduled. */
 export const NEWS_TEXT_MAX = 200;
@@ -22,7 +23,7 @@ export const newsInputSchema = z
   });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
-export const newsIdParamsSchema = z.object({ newsId: z.coerce.number().int().positive() });
+export const newsIdParamsSchema = z.object({ newsId: databaseId('No such news item') });
 
 export const newsItemSchema = z.object({
   newsId: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids.ts';
 import { ROLE_NAMES } from '../capabilities.ts';
 
 /** The roles report and role management (issue 11, spec §6). */
@@ -47,5 +48,5 @@ export const rolesResponseSchema = z.object({
 });
 export type RolesResponse = z.infer<typeof rolesResponseSchema>;
 
-export const memberIdParamsSchema = z.object({ memberId: z.coerce.number().int().positive() });
+export const memberIdParamsSchema = z.object({ memberId: databaseId('No such member') });
 export const roleChangeResponseSchema = z.object({ member: roleHolderSchema, change: roleChangeSchema.nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids.ts';
 import { formatPoints } from '../format/money.ts';
 
 /** Data uploads (issue 11): members and points files, checked, previewed, then applied or discarded. */
@@ -76,7 +77,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
 export const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 export const uploadKindSchema = z.enum(UPLOAD_KINDS);
-export const uploadIdParamsSchema = z.object({ uploadId: z.coerce.number().int().positive() });
+export const uploadIdParamsSchema = z.object({ uploadId: databaseId('No such upload') });
 export const uploadTemplateParamsSchema = z.object({ kind: z.string().max(20) });
 
 export const uploadSummarySchema = z.object({

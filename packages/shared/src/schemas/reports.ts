@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { databaseId } from './ids.ts';
 
 /** Reports (issue 12): one registry on the server, one screen on the web. */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd');
-const id = z.coerce.number().int().positive();
+const id = databaseId('Choose a division from the list');
 
 export const REPORT_KEYS = [
   'reportmanagement',

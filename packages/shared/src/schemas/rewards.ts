@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids.ts';
 
 /**
  * Rewards (issue 9): catalogue, basket, checkout and orders (South Africa). Paths and field
@@ -70,7 +71,7 @@ export const catalogueResponseSchema = z.object({
 export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 
 export const rewardIdParamsSchema = z.object({
-  rewardId: z.coerce.number({ error: 'No such reward' }).int('No such reward').positive('No such reward'),
+  rewardId: databaseId('No such reward'),
 });
 
 export const rewardItemSchema = catalogueItemSchema.extend({
@@ -188,7 +189,7 @@ export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
 export const orderIdParamsSchema = z.object({
-  orderId: z.coerce.number({ error: 'No such order' }).int('No such order').positive('No such order'),
+  orderId: databaseId('No such order'),
 });
 
 export const cancelOrderResponseSchema = z.object({

@@ -19,6 +19,7 @@ export async function getDashboard(
   source: DashboardSource = rollupDashboardSource,
 ): Promise<DashboardResponse> {
   const toDay = query.to ?? today;
+  if (!isCalendarDate(toDay)) throw fieldError('to', 'Choose a valid date');
   const fromDay = query.from ?? addDays(toDay, -89);
   for (const [key, value] of [
     ['from', fromDay],

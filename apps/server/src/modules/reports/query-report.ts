@@ -6,12 +6,16 @@ import { fieldError } from '../../lib/app-errors.ts';
 import { isCalendarDate } from '../../lib/utc-dates.ts';
 import type { ReportDefinition } from './report-definition.ts';
 import type { CountCache } from './count-cache.ts';
+import { birthdayPeriod } from './member-reports.repository.ts';
 import { countAndTotals, pageRows, type ReportCounts } from './report-engine.repository.ts';
 import { wireRow, wireValue } from './report-values.ts';
 
 type QueryRequest = z.output<typeof reportQueryRequestSchema>;
 
 const MAX_PERIOD_DAYS = 3660;
+/** Dates a report can be asked for: a firm's records, not the calendar's ends (year 9999 + 1 day). */
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '2199-12-31';
 
 /** Refuses (400) filters the report does not offer, impossible dates and reversed periods. */
 export function checkFilters(report: ReportDefinition, filters: ReportFilters): ReportFilters {
@@ -21,11 +25,15 @@ export function checkFilters(report: ReportDefinition, filters: ReportFilters): 
   }
   for (const key of ['from', 'to'] as const) {
     const value = filters[key];
-    if (value !== undefined && !isCalendarDate(value)) throw fieldError(`filters.${key}`, 'Choose a valid date');
+    if (value !== undefined && !(isCalendarDate(value) && value >= FIRST_DAY && value <= LAST_DAY))
+      throw fieldError(`filters.${key}`, 'Choose a valid date');
   }
-  if (filters.from && filters.to) {
-    if (filters.to < filters.from) throw fieldError('filters.to', 'The end date must be on or after the start date');
-    const days = (Date.parse(filters.to) - Date.parse(filters.from)) / 86_400_000;
+  // The birthdays report walks every day of its period, so the period it will walk is checked,
+  // with the current month's ends standing in for an end not given.
+  const period = report.key === 'reportbirthdays' ? birthdayPeriod(filters) : filters;
+  if (period.from && period.to) {
+    if (period.to < period.from) throw fieldError('filters.to', 'The end date must be on or after the start date');
+    const days = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000;
     const limit = report.key === 'reportbirthdays' ? 366 : MAX_PERIOD_DAYS;
     if (days > limit) throw fieldError('filters.from', `Choose a period of at most ${limit} days`);
   }
