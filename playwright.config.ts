@@ -36,6 +36,12 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // Journeys run as for a member who asked for reduced motion: the ticker and the banners stand
+    // still and Mantine's transitions end at once, so headless Chromium is not drawing a scrolling
+    // ticker beside every Home test (about a third of the suite's time on two cores), and axe never
+    // measures a slide halfway through its fade (decision 0063).
+    // Normal motion is covered where it matters: a11y-motion.spec.ts and the game's flip.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -18,6 +18,9 @@ const animationState = (page: Page) =>
   });
 
 test.describe('with normal motion', () => {
+  // The journeys' default is reduced motion (playwright.config.ts); this one asks for none.
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
   test('the banners move on by themselves until paused, and the ticker stops on Pause', async ({ page }) => {
     await page.clock.install();
     await signInAs(page, 'member.za@example.com');

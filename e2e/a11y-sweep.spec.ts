@@ -165,9 +165,10 @@ async function sweepLogout(page: Page, role: string): Promise<string[]> {
 }
 
 // A trace of some hundred axe runs costs more than it tells: the failure message names each finding.
-// Reduced motion holds the carousels still, so axe never measures a slide halfway through its fade;
-// the moving variants are checked, paused, in a11y-motion.spec.ts.
-test.use({ trace: 'off', contextOptions: { reducedMotion: 'reduce' } });
+// The journeys' reduced motion (playwright.config.ts) holds the carousels still, so axe never
+// measures a slide halfway through its fade; the moving variants are checked, paused, in
+// a11y-motion.spec.ts.
+test.use({ trace: 'off' });
 
 /**
  * Roles whose every route is also checked at phone width. A screen's body is the same for every

@@ -5,11 +5,6 @@ import { mailsTo, type SunkMail } from './support/mail-sink.ts';
 
 const SHOTS = process.env.SSO_SHOTS_DIR ?? '.test-output/screenshots';
 
-// The bell opens over Home, whose carousels move by themselves: axe measuring a card halfway
-// through its fade reports the half-faded text's contrast. Reduced motion holds them still, as in
-// the accessibility sweep; the moving variants are checked, paused, in a11y-motion.spec.ts.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
-
 test('the bell counts what arrived, live, lists it and marks it read', async ({ page, request }) => {
   // Ruan Venter (member.trf) receives; news@ sends, so other journeys' accounts are untouched.
   await postHighFive(request, 'news@example.com', 'Ruan Venter', 'Thanks for the hand-over notes');
