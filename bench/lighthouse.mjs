@@ -58,7 +58,10 @@ async function audit(path, token) {
       const name = `${path === '/' ? 'home' : path.replace(/\W/g, '')}-${Date.now()}.json`;
       writeFileSync(`${process.env.LH_REPORT_DIR}/${name}`, JSON.stringify(result.lhr));
     }
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // Lighthouse's own failures (NO_NAVSTART, a page that never loaded) score 0 on every
+    // category: named and left out of the median, not counted as a figure of the page.
+    if (runtimeError) return { error: runtimeError.code };
     return {
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
@@ -83,11 +86,22 @@ for (const [path, signedIn] of [
   ['/', true],
 ].filter(([p]) => pages.includes(p))) {
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await audit(path, signedIn ? token : null));
+  const errors = [];
+  // RUNS runs that produced a report; at most as many again that Lighthouse itself failed.
+  while (results.length < runs && errors.length < runs) {
+    const result = await audit(path, signedIn ? token : null);
+    if (result.error) errors.push(result.error);
+    else results.push(result);
+  }
+  if (results.length === 0) {
+    console.log(`${path}: no run produced a report (${errors.join(', ')})`);
+    continue;
+  }
   results.sort((a, b) => a.performance - b.performance);
   const median = results[Math.floor(results.length / 2)];
   console.log(
-    `${path}: performance ${median.performance} (runs: ${results.map((r) => r.performance).join(', ')}), ` +
+    `${path}: performance ${median.performance} (runs: ${results.map((r) => r.performance).join(', ')}` +
+      `${errors.length ? `; Lighthouse failed ${errors.length}: ${errors.join(', ')}` : ''}), ` +
       `accessibility ${median.accessibility}, best practices ${median.bestPractices}; ` +
       `FCP ${median.fcp}, LCP ${median.lcp}, TBT ${median.tbt}, CLS ${median.cls}` +
       (median.failing.length ? `; accessibility audits failing: ${median.failing.join(', ')}` : ''),
