@@ -43,6 +43,8 @@ describe('/welcometrfauth', () => {
     renderWithApp(page(), { path: '/welcometrfauth' });
     expect(await screen.findByText('Single sign-on is not set up')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'SIGN IN' }).getAttribute('href')).toBe('/hello');
+    // One way to sign in: the card's button, without the shared "Back to sign in" beside it.
+    expect(screen.queryByRole('link', { name: 'Back to sign in' })).toBeNull();
   });
 
   it('finishes sign-in, stores the token like a login and goes to the remembered path', async () => {

@@ -131,7 +131,7 @@ export default function WelcomeTrfAuthPage() {
 
   if (!config.data?.enabled) {
     return (
-      <AuthCard title="Single sign-on">
+      <AuthCard title="Single sign-on" withSignInLink={false}>
         <Alert color="gray" variant="light" title="Single sign-on is not set up" role="status">
           This portal does not sign in through a company account. Sign in with your e-mail address and password.
         </Alert>

@@ -8,10 +8,18 @@ interface AuthCardProps {
   children: ReactNode;
   /** The support page itself has no need to link to itself. */
   withSupportLink?: boolean;
+  /** Off where the card's own main button already goes to sign in. */
+  withSignInLink?: boolean;
 }
 
 /** The centred card every anonymous account page shares, with a way back to sign in. */
-export function AuthCard({ title, description, children, withSupportLink = true }: AuthCardProps) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  withSupportLink = true,
+  withSignInLink = true,
+}: AuthCardProps) {
   return (
     <Box maw={480} mx="auto" pt={{ base: 0, sm: 'xl' }}>
       <title>{`${title} · Ovation`}</title>
@@ -31,9 +39,11 @@ export function AuthCard({ title, description, children, withSupportLink = true 
         </Stack>
       </Paper>
       <Group justify="center" gap="lg" mt="md">
-        <Anchor component={Link} to="/hello" size="sm">
-          Back to sign in
-        </Anchor>
+        {withSignInLink && (
+          <Anchor component={Link} to="/hello" size="sm">
+            Back to sign in
+          </Anchor>
+        )}
         {withSupportLink && (
           <Anchor component={Link} to="/contactsupport" size="sm">
             Contact support
