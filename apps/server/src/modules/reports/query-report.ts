@@ -30,11 +30,12 @@ export function checkFilters(report: ReportDefinition, filters: ReportFilters): 
   }
   // The birthdays report walks every day of its period, so the period it will walk is checked,
   // with the current month's ends standing in for an end not given.
-  const period = report.key === 'reportbirthdays' ? birthdayPeriod(filters) : filters;
+  const birthdays = report.key === 'reportbirthdays';
+  const period = birthdays ? birthdayPeriod(filters) : filters;
   if (period.from && period.to) {
     if (period.to < period.from) throw fieldError('filters.to', 'The end date must be on or after the start date');
     const days = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000;
-    const limit = report.key === 'reportbirthdays' ? 366 : MAX_PERIOD_DAYS;
+    const limit = birthdays ? 366 : MAX_PERIOD_DAYS;
     if (days > limit) throw fieldError('filters.from', `Choose a period of at most ${limit} days`);
   }
   return filters;
