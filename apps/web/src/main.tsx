@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // Mantine's reset, variables and globals; each component's CSS comes with the chunk that uses
 // it (build/mantine-css.ts).
@@ -15,8 +15,11 @@ if (!root) throw new Error('index.html has no #root element');
 // Signed in already: the page's code and first reads start now, beside the session load.
 preloadRoute(window.location.pathname);
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -3,6 +3,7 @@ import { BANNER_SLIDES } from '@ovation/shared/constants';
 import type { bannerSchema } from '@ovation/shared/schemas/feed';
 import type { z } from 'zod';
 import { api } from '../lib/api-client.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 
 export type Banner = z.infer<typeof bannerSchema>;
 
@@ -15,5 +16,7 @@ export async function getBanners(signal?: AbortSignal): Promise<Banner[]> {
 }
 
 export function useBanners() {
-  return useQuery({ queryKey: bannerKeys.all(), queryFn: ({ signal }) => getBanners(signal), staleTime: 10 * 60_000 });
+  return useDeferredQuery(
+    useQuery({ queryKey: bannerKeys.all(), queryFn: ({ signal }) => getBanners(signal), staleTime: 10 * 60_000 }),
+  );
 }

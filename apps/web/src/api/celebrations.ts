@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CelebrationRow } from '@ovation/shared/schemas/feed';
 import { api } from '../lib/api-client.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 
 export const celebrationKeys = {
   all: ['celebrations'] as const,
@@ -25,12 +26,14 @@ export async function getUpcomingCelebrations(days: number, signal?: AbortSignal
 
 /** Today's celebrations (Home's side panel and the Celebrations page share this query). */
 export function useTodaysCelebrations(enabled = true) {
-  return useQuery({
-    queryKey: celebrationKeys.today(),
-    queryFn: ({ signal }) => getTodaysCelebrations(signal),
-    enabled,
-    staleTime: 10 * 60_000,
-  });
+  return useDeferredQuery(
+    useQuery({
+      queryKey: celebrationKeys.today(),
+      queryFn: ({ signal }) => getTodaysCelebrations(signal),
+      enabled,
+      staleTime: 10 * 60_000,
+    }),
+  );
 }
 
 export function useUpcomingCelebrations(days: number) {

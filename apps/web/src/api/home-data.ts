@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_CACHE_MS } from '@ovation/shared/constants';
 import type { HomeData } from '@ovation/shared/schemas/feed';
 import { api } from '../lib/api-client.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 import { readHomeCache, writeHomeCache } from './home-cache.ts';
 
 /** Whose home data it is (the member's e-mail): another member on this tab must not see it. */
@@ -28,5 +29,5 @@ export const homeDataQueryOptions = (owner: string) =>
   });
 
 export function useHomeData(owner: string) {
-  return useQuery(homeDataQueryOptions(owner));
+  return useDeferredQuery(useQuery(homeDataQueryOptions(owner)));
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MoodResponse } from '@ovation/shared/schemas/feed';
 import { api } from '../lib/api-client.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 
 /** A day's mood in the member's history (day yyyy-MM-dd). */
 export interface MoodDay {
@@ -51,7 +52,7 @@ export async function getMoodHistory(from: string, to: string, signal?: AbortSig
 
 /** Today's mood and the descriptions. Silent: the check-in box says it failed. */
 export function useMood() {
-  return useQuery({ queryKey: moodKeys.today(), queryFn: ({ signal }) => getMood(signal) });
+  return useDeferredQuery(useQuery({ queryKey: moodKeys.today(), queryFn: ({ signal }) => getMood(signal) }));
 }
 
 /** The mood descriptions (legend of the calendar and the wellbeing chart), from the same query. */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 
 export const newsKeys = { bulletin: () => ['newsBulletin'] as const };
 
@@ -33,5 +34,7 @@ export async function getNews(signal?: AbortSignal): Promise<string[]> {
 }
 
 export function useNews() {
-  return useQuery({ queryKey: newsKeys.bulletin(), queryFn: ({ signal }) => getNews(signal), staleTime: 5 * 60_000 });
+  return useDeferredQuery(
+    useQuery({ queryKey: newsKeys.bulletin(), queryFn: ({ signal }) => getNews(signal), staleTime: 5 * 60_000 }),
+  );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 
 export const trendingKeys = { behaviours: () => ['trending'] as const };
 
@@ -34,10 +35,12 @@ export async function getTrending(signal?: AbortSignal): Promise<TrendRow[]> {
 }
 
 export function useTrending(enabled: boolean) {
-  return useQuery({
-    queryKey: trendingKeys.behaviours(),
-    queryFn: ({ signal }) => getTrending(signal),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useDeferredQuery(
+    useQuery({
+      queryKey: trendingKeys.behaviours(),
+      queryFn: ({ signal }) => getTrending(signal),
+      enabled,
+      staleTime: 5 * 60_000,
+    }),
+  );
 }
