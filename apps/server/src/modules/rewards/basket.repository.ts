@@ -1,17 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeliveryAddress } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/client.ts';
-import { basketLines, memberAddresses, rewards } from '../../db/schema/index.ts';
-
-/** The member's basket lines with today's item rows, oldest first. */
-export async function findBasket(db: Db, memberId: number) {
-  return db
-    .select({ line: basketLines, reward: rewards })
-    .from(basketLines)
-    .innerJoin(rewards, eq(rewards.id, basketLines.rewardId))
-    .where(eq(basketLines.memberId, memberId))
-    .orderBy(asc(basketLines.addedAt), asc(basketLines.rewardId));
-}
+import { basketLines, memberAddresses, members, rewards } from '../../db/schema/index.ts';
 
 /** Sets a line's quantity and the price the member agrees to (today's). */
 export async function upsertBasketLine(
@@ -31,17 +21,41 @@ export async function deleteBasketLine(db: Db, memberId: number, rewardId: numbe
   await db.delete(basketLines).where(and(eq(basketLines.memberId, memberId), eq(basketLines.rewardId, rewardId)));
 }
 
-/** Removes the lines a checkout took (lines added meanwhile stay). */
-/** The basket lines of these items (a query: awaited, it runs; checkout sends it as a statement). */
+/**
+ * Removes the lines a checkout took; lines added meanwhile stay (a query: awaited, it runs;
+ * checkout sends it as a statement).
+ */
 export function removeBasketLines(db: Db, memberId: number, rewardIds: number[]) {
   return db
     .delete(basketLines)
     .where(and(eq(basketLines.memberId, memberId), inArray(basketLines.rewardId, rewardIds)));
 }
 
-export async function findAddress(db: Db, memberId: number): Promise<DeliveryAddress | null> {
-  const [row] = await db.select().from(memberAddresses).where(eq(memberAddresses.memberId, memberId)).limit(1);
-  return (row?.address as DeliveryAddress | undefined) ?? null;
+/**
+ * The member's basket lines with today's item rows (oldest first), the remembered delivery
+ * address and the member's contact details for a confirmation, in one query: the basket screen
+ * and a checkout read them with one round trip on one connection.
+ */
+export async function findBasket(db: Db, memberId: number) {
+  const rows = await db
+    .select({
+      contact: { id: members.id, email: members.email, firstName: members.firstName, surname: members.surname },
+      address: memberAddresses.address,
+      line: basketLines,
+      reward: rewards,
+    })
+    .from(members)
+    .leftJoin(memberAddresses, eq(memberAddresses.memberId, members.id))
+    .leftJoin(basketLines, eq(basketLines.memberId, members.id))
+    .leftJoin(rewards, eq(rewards.id, basketLines.rewardId))
+    .where(eq(members.id, memberId))
+    .orderBy(asc(basketLines.addedAt), asc(basketLines.rewardId));
+  const [first] = rows;
+  return {
+    contact: first?.contact,
+    saved: (first?.address as DeliveryAddress | null | undefined) ?? null,
+    lines: rows.flatMap(({ line, reward }) => (line && reward ? [{ line, reward }] : [])),
+  };
 }
 
 /** Remembers the member's delivery address (a query: awaited, it runs; checkout sends it as a statement). */

@@ -7,16 +7,10 @@ import type { TransferSpec } from '../ledger/transfer.ts';
 import type { Statement } from '../../db/statement.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import { refuseUnlessWritten } from '../sends/send-limits.ts';
-import { findAddress, findBasket, saveAddress, removeBasketLines } from './basket.repository.ts';
+import { findBasket, saveAddress, removeBasketLines } from './basket.repository.ts';
 import { findReward, reserveForCheckout, type RewardRow } from './catalogue.repository.ts';
 import { orderMemo, orderPlacedMail } from './order-mail.ts';
-import {
-  countMemberTotal,
-  findMemberContact,
-  placeOrderStatement,
-  type PlacedLine,
-  type PlacedOrder,
-} from './orders.repository.ts';
+import { countMemberTotal, placeOrderStatement, type PlacedLine, type PlacedOrder } from './orders.repository.ts';
 
 export interface Buyer {
   memberId: number;
@@ -76,11 +70,9 @@ export async function checkout(
   stockMoved: () => void = () => {},
 ): Promise<CheckoutResponse> {
   const { memberId } = buyer;
-  const [rows, settings, contact, saved] = await Promise.all([
+  const [{ lines: rows, contact, saved }, settings] = await Promise.all([
     findBasket(deps.db, memberId),
     deps.settings.read(['pointsName']),
-    findMemberContact(deps.db, memberId),
-    findAddress(deps.db, memberId),
   ]);
   const { pointsName } = settings;
   if (rows.length === 0) throw businessRule('Your basket is empty');

@@ -1,7 +1,7 @@
 import type { BasketLine, BasketResponse } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/client.ts';
 import { readMemberBalances } from '../ledger/accounts.repository.ts';
-import { findAddress, findBasket } from './basket.repository.ts';
+import { findBasket } from './basket.repository.ts';
 import type { RewardRow } from './catalogue.repository.ts';
 import { pictureUrl } from './rewards.presenter.ts';
 
@@ -15,10 +15,9 @@ export function unavailableReason(reward: RewardRow, quantity: number): string |
 
 /** The member's basket at today's prices, with their balance and what it would be after checkout. */
 export async function getBasket(db: Db, memberId: number): Promise<BasketResponse> {
-  const [rows, balances, savedAddress] = await Promise.all([
+  const [{ lines: rows, saved: savedAddress }, balances] = await Promise.all([
     findBasket(db, memberId),
     readMemberBalances(db, memberId),
-    findAddress(db, memberId),
   ]);
   const lines: BasketLine[] = rows.map(({ line, reward }) => ({
     rewardId: reward.id,
