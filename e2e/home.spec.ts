@@ -83,6 +83,24 @@ test.describe('Home as a South African member', () => {
     await expect(page.getByRole('list', { name: 'Trending Behaviours' }).getByRole('listitem').first()).toBeVisible();
   });
 
+  test('on a phone a celebration shows the whole name, with its High Five and Pay It Forward under it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'member.za@example.com', '/celebrations');
+    const row = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /^Pay It Forward to / }) })
+      .first();
+    const name = row.locator('p').first();
+    await expect(name).toBeVisible();
+    const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+    expect(cut).toBe(false);
+    const nameBox = (await name.boundingBox())!;
+    const actionBox = (await row.getByRole('link', { name: /^High Five / }).boundingBox())!;
+    expect(actionBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height);
+  });
+
   test('daily check-in: choosing a mood shows it as chosen, also after a reload', async ({ page }) => {
     await signInAs(page, 'member.za@example.com');
     const moods = page.getByRole('group', { name: "Today's mood" }).getByRole('button');

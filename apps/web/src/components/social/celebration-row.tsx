@@ -29,7 +29,7 @@ export function CelebrationRowView({ row, canPayItForward }: { row: Row; canPayI
         </Text>
       </div>
       {isRegisteredCelebration(row.memberId) ? (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" className={classes.celebrationActions}>
           <Button
             component={Link}
             to={`/high5/${id}`}
