@@ -96,6 +96,11 @@ test('a South African member redeems rewards, sees the code and the balance, and
   expect(afterCheckout).toBe(startBalance - 250 - candle);
   await expectAccessible(page);
   await shoot(page, 'orders');
+  // On a narrow phone the code stays on one line: it is copied or typed whole.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await order.getByTestId('voucher-code').evaluate((el) => el.getClientRects().length)).toBe(1);
+  await page.setViewportSize(desktop);
   await page.goto('/');
   await expect(page.getByText('Your personal balance')).toBeVisible();
   await expect(page.getByText(`${shown(afterCheckout)} Kudos`).first()).toBeVisible();

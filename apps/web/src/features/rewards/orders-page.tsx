@@ -61,7 +61,8 @@ function OrderCard({
                 {line.quantity} × {line.name}
               </Text>
               <Text size="sm" c="gray.7">
-                {FULFILMENT_LABELS[line.fulfilment]} · value {formatMoney((line.randValue * line.quantity) / 100)}
+                {FULFILMENT_LABELS[line.fulfilment]} · value{' '}
+                <span className={classes.amount}>{formatMoney((line.randValue * line.quantity) / 100)}</span>
               </Text>
               {line.codes.map((code) => (
                 <Text key={code} size="sm">
