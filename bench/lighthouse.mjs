@@ -2,7 +2,7 @@
 // Lighthouse (npm) on the mobile preset against system Chromium: /hello signed out and Home
 // signed in. Each page is run RUNS times (default 3) and the median performance is reported with
 // the other category scores of that run. Usage: node bench/lighthouse.mjs [baseUrl]
-// Env: RUNS, PAGES (comma-separated paths of the two, default "/hello,/"), BENCH_EMAIL (default member.za@example.com), LH_REPORT_DIR (write each run's full
+// Env: RUNS, PAGES (comma-separated paths, default "/hello,/"; sign-in pages signed out, the others signed in), BENCH_EMAIL (default member.za@example.com), LH_REPORT_DIR (write each run's full
 // Lighthouse JSON there, to read its diagnostics: bootup-time, mainthread-work-breakdown, …). Run it on an otherwise idle machine:
 // Lighthouse simulates a slow phone from the timings it observes, so CPU contention lowers scores.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -81,10 +81,10 @@ async function audit(path, token) {
 
 const token = await authToken();
 const pages = (process.env.PAGES ?? '/hello,/').split(',').map((p) => p.trim());
-for (const [path, signedIn] of [
-  ['/hello', false],
-  ['/', true],
-].filter(([p]) => pages.includes(p))) {
+// The sign-in pages are measured signed out; every other page as the signed-in member.
+const SIGNED_OUT = ['/hello', '/register', '/resetpassword', '/welcometrfauth'];
+for (const path of pages) {
+  const signedIn = !SIGNED_OUT.includes(path);
   const results = [];
   const errors = [];
   // RUNS runs that produced a report; at most as many again that Lighthouse itself failed.

@@ -101,6 +101,31 @@ test.describe('Home as a South African member', () => {
     expect(actionBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height);
   });
 
+  test('on a phone what loads does not push what is on the screen: the footer starts below it, the coming days wait for today', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release!: () => void;
+    const todayHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/site/getcelebrations', async (route) => {
+      await todayHeld;
+      await route.continue();
+    });
+    await signInAs(page, 'member.za@example.com', '/celebrations');
+    await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
+    expect((await page.getByRole('contentinfo').boundingBox())!.y).toBeGreaterThanOrEqual(844);
+    await expect(page.getByRole('region', { name: /^Coming up/ })).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('region', { name: 'Today' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Coming up/ })).toBeVisible();
+
+    // However short the page, the footer waits below the first screen.
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await page.getByRole('contentinfo').boundingBox())!.y).toBeGreaterThanOrEqual(844);
+  });
+
   test('daily check-in: choosing a mood shows it as chosen, also after a reload', async ({ page }) => {
     await signInAs(page, 'member.za@example.com');
     const moods = page.getByRole('group', { name: "Today's mood" }).getByRole('button');

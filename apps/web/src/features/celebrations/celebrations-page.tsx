@@ -60,24 +60,28 @@ export default function CelebrationsPage() {
             <Rows rows={today.data} canPayItForward={canPay} />
           )}
         </Section>
-        <Section title={`Coming up in the next ${UPCOMING_DAYS} days`}>
-          {upcoming.isPending ? (
-            <Skeleton height={240} />
-          ) : upcoming.isError ? (
-            <Text role="alert">{ERROR_TEXT}</Text>
-          ) : later.length === 0 ? (
-            <Text c="gray.7">No birthdays or anniversaries coming up.</Text>
-          ) : (
-            later.map((group) => (
-              <div key={group.date} className={classes.day}>
-                <Title order={3} size="h6" c="ovation.9" className={classes.dayHeading}>
-                  {dayHeading(group.date)}
-                </Title>
-                <Rows rows={group.rows} canPayItForward={canPay} />
-              </div>
-            ))
-          )}
-        </Section>
+        {/* Shown once today's list is in: on a phone it sits under that list, which would push it
+            down the screen as it loads. */}
+        {!today.isPending && (
+          <Section title={`Coming up in the next ${UPCOMING_DAYS} days`}>
+            {upcoming.isPending ? (
+              <Skeleton height={240} />
+            ) : upcoming.isError ? (
+              <Text role="alert">{ERROR_TEXT}</Text>
+            ) : later.length === 0 ? (
+              <Text c="gray.7">No birthdays or anniversaries coming up.</Text>
+            ) : (
+              later.map((group) => (
+                <div key={group.date} className={classes.day}>
+                  <Title order={3} size="h6" c="ovation.9" className={classes.dayHeading}>
+                    {dayHeading(group.date)}
+                  </Title>
+                  <Rows rows={group.rows} canPayItForward={canPay} />
+                </div>
+              ))
+            )}
+          </Section>
+        )}
       </div>
     </>
   );
