@@ -39,8 +39,8 @@ export async function settle(page: Page) {
       '[aria-busy="true"], .mantine-Skeleton-root[data-visible], [aria-label="Loading page"], [data-testid="loading-overlay"]',
     )
     .filter({ visible: true });
-  // A part that renders only when it nears the screen (Home's feed on a phone, decision 0046) is
-  // scrolled to, so it renders and is checked like the rest.
+  // A part that renders only when it nears the screen (Home's feed and the dashboard's charts on a
+  // phone, decision 0046) is scrolled to, so it renders and is checked like the rest.
   const bringNear = () =>
     page.evaluate(() =>
       document.querySelectorAll('[data-deferred]').forEach((el) => el.scrollIntoView({ block: 'center' })),

@@ -1,7 +1,7 @@
 import { KUDOS_FIRST_PAGE } from '@ovation/shared/constants';
 import { hasUnexpiredHomeCache } from '../api/home-cache.ts';
 import { findEntry } from '../config/navigation.ts';
-import { PHONE_QUERY } from '../features/home/components/use-near-viewport.ts';
+import { PHONE_QUERY } from '../lib/use-near-viewport.ts';
 import { SESSION_PATH } from '../api/session.ts';
 import { getAuthToken, startEarlyRequest } from '../lib/api-client.ts';
 import { PAGE_LOADERS } from './pages.ts';

@@ -7,7 +7,7 @@ import type { DashboardResponse } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useDashboard } from '../../api/reports.ts';
-import { Card } from './components/dashboard-card.tsx';
+import { Card, ChartSlot } from './components/dashboard-card.tsx';
 import { EquityCard } from './components/equity-card.tsx';
 import { DayInput } from '../../components/day-input.tsx';
 import { reportDay } from './report-format.ts';
@@ -89,60 +89,68 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card title="Recognitions per week" caption="Recognitions, High Fives and Pay It Forwards by week (week of).">
-          <BarChart
-            h={260}
-            data={weeks}
-            dataKey="week"
-            type="stacked"
-            withLegend
-            series={[
-              { name: 'recognition', label: 'Recognitions', color: 'teal.6' },
-              { name: 'high5', label: 'High Fives', color: 'blue.6' },
-              { name: 'payitforward', label: 'Pay It Forward', color: 'orange.6' },
-            ]}
-          />
+          <ChartSlot height={260}>
+            <BarChart
+              h={260}
+              data={weeks}
+              dataKey="week"
+              type="stacked"
+              withLegend
+              series={[
+                { name: 'recognition', label: 'Recognitions', color: 'teal.6' },
+                { name: 'high5', label: 'High Fives', color: 'blue.6' },
+                { name: 'payitforward', label: 'Pay It Forward', color: 'orange.6' },
+              ]}
+            />
+          </ChartSlot>
         </Card>
         <Card title="By behaviour" caption="Recognitions in the period by the behaviour they named.">
-          <BarChart
-            h={260}
-            data={data.byBehaviour}
-            dataKey="behaviour"
-            orientation="vertical"
-            yAxisProps={{ width: 150 }}
-            series={[{ name: 'count', label: 'Recognitions', color: 'teal.6' }]}
-          />
+          <ChartSlot height={260}>
+            <BarChart
+              h={260}
+              data={data.byBehaviour}
+              dataKey="behaviour"
+              orientation="vertical"
+              yAxisProps={{ width: 150 }}
+              series={[{ name: 'count', label: 'Recognitions', color: 'teal.6' }]}
+            />
+          </ChartSlot>
         </Card>
         <Card title="By division" caption="Kudos given and received by members of each division.">
-          <BarChart
-            h={260}
-            data={data.byDivision}
-            dataKey="division"
-            // Names beside the bars, as By behaviour: a phone has no room for them underneath.
-            orientation="vertical"
-            yAxisProps={{ width: 130 }}
-            withLegend
-            series={[
-              { name: 'given', label: 'Given', color: 'blue.6' },
-              { name: 'received', label: 'Received', color: 'teal.6' },
-            ]}
-          />
+          <ChartSlot height={260}>
+            <BarChart
+              h={260}
+              data={data.byDivision}
+              dataKey="division"
+              // Names beside the bars, as By behaviour: a phone has no room for them underneath.
+              orientation="vertical"
+              yAxisProps={{ width: 130 }}
+              withLegend
+              series={[
+                { name: 'given', label: 'Given', color: 'blue.6' },
+                { name: 'received', label: 'Received', color: 'teal.6' },
+              ]}
+            />
+          </ChartSlot>
         </Card>
         <Card
           title="Points"
           caption="Points issued to members and budgets, given in recognitions and Pay It Forward, redeemed and won."
         >
-          <BarChart
-            h={260}
-            data={[
-              { figure: 'Issued', points: data.points.issued },
-              { figure: 'Given', points: data.points.given },
-              { figure: 'Redeemed', points: data.points.redeemed },
-              { figure: 'Won', points: data.points.won },
-            ]}
-            dataKey="figure"
-            valueFormatter={(v) => formatPoints(v)}
-            series={[{ name: 'points', label: 'Points', color: 'grape.6' }]}
-          />
+          <ChartSlot height={260}>
+            <BarChart
+              h={260}
+              data={[
+                { figure: 'Issued', points: data.points.issued },
+                { figure: 'Given', points: data.points.given },
+                { figure: 'Redeemed', points: data.points.redeemed },
+                { figure: 'Won', points: data.points.won },
+              ]}
+              dataKey="figure"
+              valueFormatter={(v) => formatPoints(v)}
+              series={[{ name: 'points', label: 'Points', color: 'grape.6' }]}
+            />
+          </ChartSlot>
         </Card>
         <Card
           title="Participation"
@@ -167,14 +175,16 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
           title="Mood trend"
           caption="Average mood by week, 1 happy to 3 unhappy. Weeks that would show fewer than 5 members are left out."
         >
-          <LineChart
-            h={220}
-            data={mood}
-            dataKey="week"
-            connectNulls={false}
-            yAxisProps={{ domain: [1, 3] }}
-            series={[{ name: 'average', label: 'Average mood', color: 'indigo.6' }]}
-          />
+          <ChartSlot height={220}>
+            <LineChart
+              h={220}
+              data={mood}
+              dataKey="week"
+              connectNulls={false}
+              yAxisProps={{ domain: [1, 3] }}
+              series={[{ name: 'average', label: 'Average mood', color: 'indigo.6' }]}
+            />
+          </ChartSlot>
           {hiddenWeeks.length > 0 && (
             <Text size="xs" c="gray.7" mt="xs">
               Fewer than 5: {hiddenWeeks.join(', ')}

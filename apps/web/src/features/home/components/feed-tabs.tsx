@@ -3,7 +3,7 @@ import { Paper, Tabs } from '@mantine/core';
 import { CelebrationsList } from './celebrations-list.tsx';
 import { KudosThread, KudosThreadSkeleton } from './kudos-thread.tsx';
 import { TrendingList } from './trending-list.tsx';
-import { useNearViewport } from './use-near-viewport.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import classes from './feed-tabs.module.css';
 
 type FeedTab = 'kudos' | 'trending' | 'celebrations';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Phones stack Home's columns (home-page.module.css): the feed is screens below the banner. */
+/** Phones stack a page's columns (Home's feed, the dashboard's charts are screens below the top). */
 export const PHONE_QUERY = '(max-width: 48em)';
 /** How far below the viewport a deferred part starts rendering: more than a fast flick. */
 export const NEAR_MARGIN = '600px 0px';
