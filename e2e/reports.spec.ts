@@ -32,9 +32,19 @@ const pagination = (page: Page) => page.locator('.mantine-datatable-pagination')
 // run in parallel; none changes data the others read.
 test('the rep reads the report dashboard', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reports/dashboard');
   await signInAs(page, 'rep@example.com', '/reportdashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Report Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recognition equity' })).toBeVisible({ timeout: 30_000 });
+  // Every behaviour's bar is named on the axis (the charts library skips labels that would touch).
+  const { byBehaviour } = (await (await answer).json()) as { byBehaviour: { behaviour: string }[] };
+  expect(byBehaviour.length).toBeGreaterThan(4);
+  // A long name wraps into lines of its own, so the words are compared without the spaces.
+  const squeeze = (text: string | null) => (text ?? '').replace(/\s+/g, '');
+  const chart = page.getByRole('region', { name: 'By behaviour' }).locator('svg.recharts-surface');
+  await expect(chart).toBeVisible();
+  const named = squeeze(await chart.textContent());
+  for (const { behaviour } of byBehaviour) expect(named).toContain(squeeze(behaviour));
   await expect(page.getByRole('region', { name: 'Recognitions per week' }).locator('.recharts-surface')).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'dashboard');

@@ -17,6 +17,14 @@ const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 const dayInputWidth = { base: 'calc(50% - 6px)', sm: 150 };
 
+/**
+ * A chart with a bar per name (behaviour, division) names every bar: the axis shows every label
+ * (the library skips labels that would touch) and the chart grows with the number of names.
+ */
+const EVERY_NAME_150 = { width: 150, interval: 0 } as const;
+const EVERY_NAME_130 = { width: 130, interval: 0 } as const;
+const barsHeight = (names: number, barsPerName = 1) => Math.max(260, 40 + names * (14 + 14 * barsPerName));
+
 /** The last 90 days, today included. */
 function defaultPeriod() {
   const now = Date.now();
@@ -105,26 +113,26 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
           </ChartSlot>
         </Card>
         <Card title="By behaviour" caption="Recognitions in the period by the behaviour they named.">
-          <ChartSlot height={260}>
+          <ChartSlot height={barsHeight(data.byBehaviour.length)}>
             <BarChart
-              h={260}
+              h={barsHeight(data.byBehaviour.length)}
               data={data.byBehaviour}
               dataKey="behaviour"
               orientation="vertical"
-              yAxisProps={{ width: 150 }}
+              yAxisProps={EVERY_NAME_150}
               series={[{ name: 'count', label: 'Recognitions', color: 'teal.6' }]}
             />
           </ChartSlot>
         </Card>
         <Card title="By division" caption="Kudos given and received by members of each division.">
-          <ChartSlot height={260}>
+          <ChartSlot height={barsHeight(data.byDivision.length, 2)}>
             <BarChart
-              h={260}
+              h={barsHeight(data.byDivision.length, 2)}
               data={data.byDivision}
               dataKey="division"
               // Names beside the bars, as By behaviour: a phone has no room for them underneath.
               orientation="vertical"
-              yAxisProps={{ width: 130 }}
+              yAxisProps={EVERY_NAME_130}
               withLegend
               series={[
                 { name: 'given', label: 'Given', color: 'blue.6' },
