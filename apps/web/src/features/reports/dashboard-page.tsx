@@ -89,6 +89,8 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
   const weeks = data.recognitionsByWeek.map((w) => ({ ...w, week: reportDay(w.week) }));
   const mood = data.moodTrend.map((w) => ({ week: reportDay(w.week), average: w.average }));
   const hiddenWeeks = data.moodTrend.filter((w) => w.suppressed).map((w) => reportDay(w.week));
+  const behaviourHeight = barsHeight(data.byBehaviour.length);
+  const divisionHeight = barsHeight(data.byDivision.length, 2);
 
   return (
     <Stack gap="md" style={{ opacity: busy ? 0.6 : 1 }} aria-busy={busy}>
@@ -113,9 +115,9 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
           </ChartSlot>
         </Card>
         <Card title="By behaviour" caption="Recognitions in the period by the behaviour they named.">
-          <ChartSlot height={barsHeight(data.byBehaviour.length)}>
+          <ChartSlot height={behaviourHeight}>
             <BarChart
-              h={barsHeight(data.byBehaviour.length)}
+              h={behaviourHeight}
               data={data.byBehaviour}
               dataKey="behaviour"
               orientation="vertical"
@@ -125,9 +127,9 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
           </ChartSlot>
         </Card>
         <Card title="By division" caption="Kudos given and received by members of each division.">
-          <ChartSlot height={barsHeight(data.byDivision.length, 2)}>
+          <ChartSlot height={divisionHeight}>
             <BarChart
-              h={barsHeight(data.byDivision.length, 2)}
+              h={divisionHeight}
               data={data.byDivision}
               dataKey="division"
               // Names beside the bars, as By behaviour: a phone has no room for them underneath.
