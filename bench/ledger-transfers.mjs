@@ -142,6 +142,9 @@ if (HISTORY > 0) {
   await db.query('select report_rollups_flush()');
   await db.query('analyze');
 }
+// BENCH_EXPERIMENT_SQL: SQL run on the prepared database before the server starts, to measure a
+// change to the schema without a migration (docs/performance.md has the one tried).
+if (process.env.BENCH_EXPERIMENT_SQL) await db.query(process.env.BENCH_EXPERIMENT_SQL);
 await db.end();
 
 const XSRF = 'bench-xsrf-token';
