@@ -133,6 +133,18 @@ test('an administrator manages the catalogue and fulfils an order', async ({ pag
   await expect(page.getByTestId('admin-reward')).toHaveCount(40);
   await expectAccessible(page);
   await shoot(page, 'admin-catalogue');
+  // On a phone every item's actions are on the screen, not past its right edge, and work there.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const edits = page.getByRole('button', { name: /^Edit / });
+  await expect(edits).toHaveCount(40);
+  const rightEdges = await edits.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().right));
+  expect(Math.max(...rightEdges)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await page.getByRole('button', { name: 'Edit Air Fryer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Air Fryer' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await nav.getByRole('button', { name: 'Management', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Rewards Fulfilment' }).click();
@@ -145,6 +157,14 @@ test('an administrator manages the catalogue and fulfils an order', async ({ pag
   await expect(order).toHaveCount(1);
   await expectAccessible(page);
   await shoot(page, 'admin-fulfilment');
+  // On a narrow phone a line's Kudos stay on one line ("314 Kudos", not "314" then "Kudos").
+  await page.setViewportSize({ width: 360, height: 800 });
+  const lineKudos = order.locator('span', { hasText: /^\d[\d\s]* Kudos$/ });
+  const lineTops = await lineKudos.evaluate((el) => [...el.getClientRects()].map((r) => Math.round(r.top)), null, {
+    timeout: 10_000,
+  });
+  expect(new Set(lineTops).size).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const title = (await order.getByRole('heading').textContent()) ?? '';
   await order.getByLabel('Note (e.g. courier reference)').fill('Courier TCG-123');
   await order.getByRole('button', { name: 'Mark fulfilled' }).click();

@@ -83,7 +83,8 @@ function QueueCard({ order }: { order: QueueOrder }) {
         </Group>
         {order.lines.map((line) => (
           <Text key={line.rewardId} size="sm">
-            {line.quantity} × {line.name} ({FULFILMENT_LABELS[line.fulfilment]}) — {formatPoints(line.lineTotal)} Kudos
+            {line.quantity} × {line.name} ({FULFILMENT_LABELS[line.fulfilment]}) —{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>{formatPoints(line.lineTotal)} Kudos</span>
           </Text>
         ))}
         {order.address && (

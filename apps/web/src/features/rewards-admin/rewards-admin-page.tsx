@@ -1,79 +1,21 @@
 import { useState } from 'react';
-import { Alert, Button, Center, FileButton, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, formatPoints } from '@ovation/shared/format/money';
+import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AdminReward } from '@ovation/shared/schemas/rewards-admin';
-import { useAdminCatalogue, useLoadCodes, useUploadPicture } from '../../api/rewards-admin.ts';
+import { useAdminCatalogue } from '../../api/rewards-admin.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
+import { CatalogueTable } from './components/catalogue-table.tsx';
 import { CategoryForm } from './components/category-form.tsx';
 import { RewardForm } from './components/reward-form.tsx';
-
-const FULFILMENT = { voucher: 'Voucher', delivery: 'Delivery', donation: 'Donation' } as const;
-
-function RowActions({ item, onEdit }: { item: AdminReward; onEdit: () => void }) {
-  const codes = useLoadCodes();
-  const picture = useUploadPicture();
-  const onCodes = async (file: File | null) => {
-    if (!file) return;
-    try {
-      const result = await codes.mutateAsync({ rewardId: item.rewardId, csv: await file.text() });
-      toast.success(`${result.added} codes loaded; ${result.codesInPool} in the pool`);
-    } catch (error) {
-      toast.error(describeError(error).body);
-    }
-  };
-  const onPicture = async (file: File | null) => {
-    if (!file) return;
-    try {
-      await picture.mutateAsync({ rewardId: item.rewardId, file });
-      toast.success(`New picture for ${item.name}`);
-    } catch (error) {
-      toast.error(describeError(error).body);
-    }
-  };
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${item.name}`}>
-        Edit
-      </Button>
-      <FileButton onChange={(f) => void onPicture(f)} accept="image/jpeg,image/png,image/webp">
-        {(props) => (
-          <Button
-            {...props}
-            size="xs"
-            variant="default"
-            loading={picture.isPending}
-            aria-label={`Picture for ${item.name}: upload`}
-          >
-            Picture
-          </Button>
-        )}
-      </FileButton>
-      {item.fulfilment === 'voucher' && (
-        <FileButton onChange={(f) => void onCodes(f)} accept=".csv,text/csv,text/plain">
-          {(props) => (
-            <Button
-              {...props}
-              size="xs"
-              variant="default"
-              loading={codes.isPending}
-              aria-label={`Codes CSV for ${item.name}: load voucher codes`}
-            >
-              Codes CSV
-            </Button>
-          )}
-        </FileButton>
-      )}
-    </Group>
-  );
-}
 
 /** /rewardsadmin — the catalogue for report administrators (decision 0023). */
 export default function RewardsAdminPage() {
   const catalogue = useAdminCatalogue();
   const [editing, setEditing] = useState<AdminReward | 'new' | null>(null);
   const [addingCategory, setAddingCategory] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const categories = catalogue.data?.categories ?? [];
   const nameOf = new Map(categories.map((c) => [c.slug, c.name]));
 
@@ -98,65 +40,12 @@ export default function RewardsAdminPage() {
             {describeError(catalogue.error).body}
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th ta="right">Kudos</Table.Th>
-                  <Table.Th ta="right">Value</Table.Th>
-                  <Table.Th>Fulfilment</Table.Th>
-                  <Table.Th ta="right">Stock</Table.Th>
-                  <Table.Th ta="right">Limit</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {catalogue.data.items.map((item) => (
-                  <Table.Tr key={item.rewardId} data-testid="admin-reward">
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <img
-                          src={item.pictureUrl}
-                          alt=""
-                          width={48}
-                          height={36}
-                          style={{ borderRadius: 4, objectFit: 'cover' }}
-                        />
-                        <Text size="sm" fw={600}>
-                          {item.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{nameOf.get(item.category) ?? item.category}</Table.Td>
-                    <Table.Td ta="right">{formatPoints(item.pointsCost)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(item.randValue / 100)}
-                    </Table.Td>
-                    <Table.Td>{FULFILMENT[item.fulfilment]}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {item.fulfilment === 'voucher'
-                        ? `${formatPoints(item.codesInPool)} codes`
-                        : item.stockLeft === null
-                          ? '—'
-                          : formatPoints(item.stockLeft)}
-                    </Table.Td>
-                    <Table.Td ta="right">{item.memberLimit ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600} c={item.active ? 'teal.9' : 'red.9'}>
-                        {item.active ? 'Offered' : 'Withdrawn'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions item={item} onEdit={() => setEditing(item)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <CatalogueTable
+            items={catalogue.data.items}
+            categoryName={(slug) => nameOf.get(slug) ?? slug}
+            onEdit={setEditing}
+            phone={phone}
+          />
         )}
       </Stack>
       <Modal
