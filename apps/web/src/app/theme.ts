@@ -28,6 +28,8 @@ const amber: MantineColorsTuple = [
   '#a86a00',
 ];
 
+const CLOSED_LISTS_UNMOUNTED = { keepMounted: false, shadow: 'md' } as const;
+
 export const theme = createTheme({
   primaryColor: 'ovation',
   primaryShade: { light: 8, dark: 6 },
@@ -49,6 +51,11 @@ export const theme = createTheme({
     // Every dialog's close button has a name.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A closed list is not kept in the page: Mantine otherwise renders every option of every
+    // select, hidden, and positions each list as the page mounts (decision 0066).
+    Select: { defaultProps: { comboboxProps: CLOSED_LISTS_UNMOUNTED } },
+    MultiSelect: { defaultProps: { comboboxProps: CLOSED_LISTS_UNMOUNTED } },
+    Autocomplete: { defaultProps: { comboboxProps: CLOSED_LISTS_UNMOUNTED } },
   },
 });
 

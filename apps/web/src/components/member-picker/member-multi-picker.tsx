@@ -81,7 +81,6 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
         // The error above the box: the list opens below it when the form focuses the field.
         inputWrapperOrder={['label', 'description', 'error', 'input']}
         maxDropdownHeight={280}
-        comboboxProps={{ shadow: 'md' }}
       />
       {withTeam && (
         <Group gap="sm" wrap="wrap">

@@ -46,7 +46,6 @@ export function MemberPicker({ label, value, onChange, onBlur, ref, error, descr
       renderOption={({ option }) => <MemberOption member={current.byId.get(option.value)} showTeam={false} />}
       error={error}
       maxDropdownHeight={280}
-      comboboxProps={{ shadow: 'md' }}
     />
   );
 }

@@ -1,22 +1,11 @@
-import { Paper, Text, Title } from '@mantine/core';
-import { LineChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import { lazy, Suspense } from 'react';
+import { Box, Center, Loader, Paper, Text, Title } from '@mantine/core';
 import type { ReportDefinitionResponse } from '@ovation/shared/schemas/reports';
 import { useReportPage, type ReportPageRequest } from '../../../api/reports.ts';
+import { describeError } from '../../../lib/api-error.ts';
 import { formatCell } from '../report-format.ts';
 
-const COLORS = [
-  'teal.6',
-  'blue.6',
-  'orange.6',
-  'grape.6',
-  'red.6',
-  'indigo.6',
-  'lime.7',
-  'cyan.7',
-  'pink.6',
-  'yellow.7',
-];
+const ReportLineChart = lazy(() => import('./report-line-chart.tsx'));
 
 /**
  * Pivots report rows into one point per x with a value per group (null where a group is hidden).
@@ -73,20 +62,22 @@ export function ReportChart({
       <Title order={2} size="h4" mb="sm">
         {chart.title}
       </Title>
-      {data.length === 0 || groups.length === 0 ? (
+      {all.isPending ? (
+        <Center h={260}>
+          <Loader aria-label="Loading the chart" />
+        </Center>
+      ) : all.isError ? (
+        <Text c="red.9" size="sm">
+          The chart could not be loaded: {describeError(all.error).body}
+        </Text>
+      ) : data.length === 0 || groups.length === 0 ? (
         <Text c="gray.7" size="sm">
           Nothing to chart for these filters.
         </Text>
       ) : (
-        <LineChart
-          h={260}
-          data={data}
-          dataKey={chart.x}
-          withLegend
-          connectNulls={false}
-          yAxisProps={{ domain: [1, 3] }}
-          series={groups.map((g, i) => ({ name: g, color: COLORS[i % COLORS.length]! }))}
-        />
+        <Suspense fallback={<Box h={260} />}>
+          <ReportLineChart data={data} dataKey={chart.x} groups={groups} />
+        </Suspense>
       )}
       {hidden.length > 0 && (
         <Text c="gray.7" size="sm" mt="xs">
