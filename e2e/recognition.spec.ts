@@ -155,6 +155,20 @@ test('a South African member pays it forward and the statement shows it', async 
   );
   // The balance shown is the one the server answered with; the session was not reloaded.
   await expect(page.getByTestId('personal-balance')).toContainText(points(before.awardsPointsAvailable - 10));
+  // The points field names the tighter of the balance and what is left to give today, as the server counts it.
+  const { token } = await tokenFor(request, MANAGER);
+  const allowance = (await (
+    await request.get('/api/payitforward/allowance', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { dailyCap: number; givenToday: number; leftToday: number };
+  expect(allowance.givenToday).toBeGreaterThanOrEqual(10);
+  const balanceAfter = before.awardsPointsAvailable - 10;
+  await expect(
+    page.getByText(
+      allowance.leftToday < balanceAfter
+        ? `Up to ${points(allowance.leftToday)} Kudos today: at most ${points(allowance.dailyCap)} a day; you have given ${points(allowance.givenToday)} today.`
+        : `Up to your personal balance of ${points(balanceAfter)} Kudos.`,
+    ),
+  ).toBeVisible();
   await shoot(page, 'payitforward-sent');
   expect((await balancesOf(request, MANAGER)).awardsPointsAvailable).toBe(before.awardsPointsAvailable - 10);
   expect((await balancesOf(request, AYESHA)).awardsPointsAvailable).toBe(ayeshaBefore.awardsPointsAvailable + 10);

@@ -93,3 +93,30 @@ describe('POST /api/payitforward/send', () => {
     await relaxLimits(ctx.app);
   });
 });
+
+describe('GET /api/payitforward/allowance', () => {
+  const allowance = (token?: string) => ctx.request({ method: 'GET', url: '/api/payitforward/allowance', token });
+
+  it('needs a session, and South Africa (403 elsewhere)', async () => {
+    expect((await allowance()).statusCode).toBe(401);
+    const { token } = await memberWithToken(ctx, { country: 'Kenya' });
+    expect((await allowance(token)).statusCode).toBe(403);
+  });
+
+  it('answers the daily cap, what the member gave today and what is left, as the send counts it', async () => {
+    await setSetting(ctx.app, 'payItForwardDailyCap', 50);
+    const { member, token } = await memberWithToken(ctx);
+    const other = await createMember(ctx.app);
+    await fund(ctx.app, member.id, 500);
+    expect((await allowance(token)).json()).toEqual({ dailyCap: 50, givenToday: 0, leftToday: 50 });
+    expect((await send(ctx, URL, token, { toMemberId: other.id, points: 40, message: 'One' })).statusCode).toBe(200);
+    expect((await allowance(token)).json()).toEqual({ dailyCap: 50, givenToday: 40, leftToday: 10 });
+    // A refused send counts nothing.
+    expect((await send(ctx, URL, token, { toMemberId: other.id, points: 11, message: 'Two' })).statusCode).toBe(422);
+    expect((await allowance(token)).json()).toEqual({ dailyCap: 50, givenToday: 40, leftToday: 10 });
+    // A lower cap set later never answers a negative allowance.
+    await setSetting(ctx.app, 'payItForwardDailyCap', 30);
+    expect((await allowance(token)).json()).toEqual({ dailyCap: 30, givenToday: 40, leftToday: 0 });
+    await relaxLimits(ctx.app);
+  });
+});

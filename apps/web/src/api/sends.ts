@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   IDEMPOTENCY_HEADER,
   type High5SendRequest,
+  type PayItForwardAllowance,
   type PayItForwardSendRequest,
   type RecognitionSendRequest,
   type SendResponse,
@@ -19,6 +20,15 @@ export const SEND_PATHS = {
   payItForward: '/api/payitforward/send',
 } as const;
 
+const PAY_IT_FORWARD_ALLOWANCE = ['payitforward', 'allowance'] as const;
+
+/** GET /api/payitforward/allowance: the daily cap, what the member gave today and what is left. */
+export const usePayItForwardAllowance = () =>
+  useQuery({
+    queryKey: PAY_IT_FORWARD_ALLOWANCE,
+    queryFn: ({ signal }) => api.get<PayItForwardAllowance>('/api/payitforward/allowance', { silent: true, signal }),
+  });
+
 /** POST a send; the key makes a retry of the same submission post and pay only once. */
 export function postSend(path: string, body: unknown, idempotencyKey: string): Promise<SendResponse> {
   return api.post<SendResponse>(path, body, { silent: true, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
@@ -27,12 +37,14 @@ export function postSend(path: string, body: unknown, idempotencyKey: string): P
 /**
  * What a send changes in the browser, from the server's answer alone: the sender's balances
  * go into the cached session (header, Home, forms), and My Recognition and the statements
- * are fetched again when next shown. The Kudos Thread follows the live feed; nothing else moved.
+ * (and what is left to pay forward today) are fetched again when next shown. The Kudos Thread
+ * follows the live feed; nothing else moved.
  */
 export function afterSend(queryClient: QueryClient, response: SendResponse): void {
   applyBalances(queryClient, response.balances);
   void queryClient.invalidateQueries({ queryKey: myRecognitionKeys.all() });
   void queryClient.invalidateQueries({ queryKey: statementKeys.all });
+  void queryClient.invalidateQueries({ queryKey: PAY_IT_FORWARD_ALLOWANCE });
 }
 
 function useSend<Body>(path: string) {

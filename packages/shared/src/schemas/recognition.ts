@@ -37,6 +37,14 @@ export type High5SendRequest = z.input<typeof high5SendRequestSchema>;
 export const payItForwardSendRequestSchema = z.object({ toMemberId: memberId, points, message });
 export type PayItForwardSendRequest = z.input<typeof payItForwardSendRequestSchema>;
 
+/** GET /api/payitforward/allowance: the day's cap, what the member gave today (UTC) and what is left. */
+export const payItForwardAllowanceResponseSchema = z.object({
+  dailyCap: z.number().int(),
+  givenToday: z.number().int(),
+  leftToday: z.number().int(),
+});
+export type PayItForwardAllowance = z.infer<typeof payItForwardAllowanceResponseSchema>;
+
 /** A member's balances as the session names them (spec §3): points, game plays, team budget. */
 export const memberBalancesSchema = z.object({
   awardsPointsAvailable: z.number().int(),

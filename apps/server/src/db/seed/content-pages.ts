@@ -26,7 +26,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     audience: 'members',
     content: `<h3>How do I recognise a colleague?</h3><p>Choose <strong>Recognise</strong>, pick one or more colleagues, the behaviour they showed, and write a message.</p>
 <h3>What is a High Five?</h3><p>A personal note of appreciation without points. It appears in the Kudos Thread.</p>
-<h3>What is Pay It Forward?</h3><p>Members in South Africa can share part of their own Kudos points with a colleague.</p>
+<h3>What is Pay It Forward?</h3><p>Members in South Africa can share part of their own Kudos points with a colleague, up to a daily limit set by the programme. The Pay It Forward form shows how many you can still give today.</p>
 <h3>How do I earn game plays?</h3><p>Being recognised earns plays on the Game Board, where you can win points.</p>
 <h3>Why must I complete my profile?</h3><p>We need a cell number and e-mail address to deliver rewards and notifications.</p>`,
   },

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { payItForwardSendRequestSchema, sendResponseSchema } from '@ovation/shared/schemas/recognition';
+import {
+  payItForwardAllowanceResponseSchema,
+  payItForwardSendRequestSchema,
+  sendResponseSchema,
+} from '@ovation/shared/schemas/recognition';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { payItForwardAllowance } from './allowance.ts';
 import { sendPayItForward } from './send-pay-it-forward.ts';
 
 export const payItForwardRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = async (app, { sends }) => {
@@ -22,5 +27,19 @@ export const payItForwardRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> 
     },
     async (request) =>
       sendPayItForward(sendDeps(sends, request), idempotencyOf(request), requireMember(request), request.body),
+  );
+
+  app.get(
+    '/api/payitforward/allowance',
+    {
+      config: { capability: 'payItForward' },
+      schema: {
+        tags: ['recognition'],
+        summary: 'What the member may still pay forward today: the daily cap, given today (UTC), left',
+        security: [{ bearer: [] }],
+        response: { 200: payItForwardAllowanceResponseSchema },
+      },
+    },
+    async (request) => payItForwardAllowance(sends, requireMember(request).memberId),
   );
 };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
+import { usePayItForwardAllowance } from '../../api/sends.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SendSuccess } from '../../components/send-success.tsx';
 import type { SendResponse } from '@ovation/shared/schemas/recognition';
@@ -20,6 +21,7 @@ export default function PayItForwardPage() {
   const [sent, setSent] = useState<SendResponse | null>(null);
   const pointsName = profile?.pointsName || 'points';
   const balance = profile?.awardsPointsAvailable ?? 0;
+  const allowance = usePayItForwardAllowance().data;
 
   return (
     <>
@@ -52,12 +54,19 @@ export default function PayItForwardPage() {
             When colleagues recognise you with points, you can pay them forward here.
           </Alert>
         )}
+        {balance > 0 && allowance?.leftToday === 0 && !sent && (
+          <Alert color="gray" variant="light" title={`You have given today’s ${pointsName}`}>
+            You can pay forward up to {formatPoints(allowance.dailyCap)} {pointsName} a day. You can share more
+            tomorrow.
+          </Alert>
+        )}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <PayItForwardForm
             key={selectedMemberId ?? ''}
             selectedMemberId={parseMemberId(selectedMemberId)}
             balance={balance}
             pointsName={pointsName}
+            allowance={allowance}
             onSent={setSent}
           />
         </Paper>

@@ -54,4 +54,51 @@ describe('PayItForwardForm', () => {
     expect(send?.[1]).toEqual({ toMemberId: 9, points: 100, message: 'Thanks for the help' });
     expect(onSent).not.toHaveBeenCalled();
   });
+
+  it('shows today’s allowance when it is below the balance and refuses more than it on the form', async () => {
+    const allowance = { dailyCap: 50, givenToday: 40, leftToday: 10 };
+    render(
+      <PayItForwardForm selectedMemberId={9} balance={120} pointsName="Kudos" allowance={allowance} onSent={vi.fn()} />,
+      {
+        wrapper,
+      },
+    );
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Ruan Venter');
+    expect(screen.getByText('Up to 10 Kudos today: at most 50 a day; you have given 40 today.')).toBeTruthy();
+    await user.type(screen.getByLabelText(/Kudos to share/), '11');
+    await user.type(screen.getByLabelText(/^Message/), 'Thanks for the help');
+    await user.click(screen.getByRole('button', { name: 'PAY IT FORWARD' }));
+    expect(
+      await screen.findByText('You can pay forward at most 50 Kudos a day; you can still give 10 Kudos today.'),
+    ).toBeTruthy();
+    expect(post.mock.calls.some(([path]) => path === '/api/payitforward/send')).toBe(false);
+  });
+
+  it('names only the balance when today’s allowance is not the tighter limit, and is closed when nothing is left', async () => {
+    const { unmount } = render(
+      <PayItForwardForm
+        selectedMemberId={null}
+        balance={120}
+        pointsName="Kudos"
+        allowance={{ dailyCap: 500, givenToday: 0, leftToday: 500 }}
+        onSent={vi.fn()}
+      />,
+      { wrapper },
+    );
+    expect(screen.getByText('Up to your personal balance of 120 Kudos.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PAY IT FORWARD' }).hasAttribute('disabled')).toBe(false);
+    unmount();
+    render(
+      <PayItForwardForm
+        selectedMemberId={null}
+        balance={120}
+        pointsName="Kudos"
+        allowance={{ dailyCap: 500, givenToday: 500, leftToday: 0 }}
+        onSent={vi.fn()}
+      />,
+      { wrapper },
+    );
+    expect(screen.getByRole('button', { name: 'PAY IT FORWARD' }).hasAttribute('disabled')).toBe(true);
+  });
 });

@@ -2,7 +2,11 @@ import { Button, Group, NumberInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { formatPoints } from '@ovation/shared/format/money';
-import { payItForwardSendRequestSchema, type SendResponse } from '@ovation/shared/schemas/recognition';
+import {
+  payItForwardSendRequestSchema,
+  type PayItForwardAllowance,
+  type SendResponse,
+} from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
@@ -17,11 +21,22 @@ interface PayItForwardFormProps {
   selectedMemberId: number | null;
   balance: number;
   pointsName: string;
+  /** What the member may still give today; until it is known, only the balance limits the form. */
+  allowance?: PayItForwardAllowance;
   /** The server's answer: its message confirms the send. */
   onSent: (response: SendResponse) => void;
 }
 
-export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent }: PayItForwardFormProps) {
+/** The points field's hint: the balance, or today's allowance when that is the tighter limit. */
+function limitHint(balance: number, pointsName: string, allowance?: PayItForwardAllowance): string {
+  if (!allowance || allowance.leftToday >= balance) {
+    return `Up to your personal balance of ${formatPoints(balance)} ${pointsName}.`;
+  }
+  const given = allowance.givenToday > 0 ? `; you have given ${formatPoints(allowance.givenToday)} today` : '';
+  return `Up to ${formatPoints(allowance.leftToday)} ${pointsName} today: at most ${formatPoints(allowance.dailyCap)} a day${given}.`;
+}
+
+export function PayItForwardForm({ selectedMemberId, balance, pointsName, allowance, onSent }: PayItForwardFormProps) {
   const form = useForm({
     shouldFocusError: false,
     resolver: zodResolver(payItForwardSendRequestSchema),
@@ -32,12 +47,19 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
   const send = useSendPayItForward();
   const { errors, isSubmitting } = form.formState;
   const message = useWatch({ control: form.control, name: 'message' });
+  const limit = Math.min(balance, allowance?.leftToday ?? balance);
 
   const onSubmit = form.handleSubmit((values) => {
-    // The server checks too (and the daily cap); this saves a round trip for the obvious case.
+    // The server checks both too; this saves a round trip for the obvious cases.
     if (values.points > balance) {
       const text = `You have ${formatPoints(balance)} ${pointsName}; you cannot share more than that.`;
       form.setError('points', { type: 'balance', message: text }, { shouldFocus: true });
+      return;
+    }
+    if (allowance && values.points > allowance.leftToday) {
+      const { dailyCap, leftToday } = allowance;
+      const text = `You can pay forward at most ${formatPoints(dailyCap)} ${pointsName} a day; you can still give ${formatPoints(leftToday)} ${pointsName} today.`;
+      form.setError('points', { type: 'dailyCap', message: text }, { shouldFocus: true });
       return;
     }
     return server.run(async () => {
@@ -57,10 +79,10 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
           render={({ field }) => (
             <NumberInput
               label={`${pointsName} to share`}
-              description={`Up to your personal balance of ${formatPoints(balance)} ${pointsName}.`}
+              description={limitHint(balance, pointsName, allowance)}
               required
               min={1}
-              max={balance > 0 ? balance : undefined}
+              max={limit > 0 ? limit : undefined}
               clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
@@ -82,13 +104,7 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, onSent
           {...form.register('message')}
         />
         <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            loading={isSubmitting}
-            disabled={balance <= 0}
-            w={{ base: '100%', sm: 'auto' }}
-          >
+          <Button type="submit" size="md" loading={isSubmitting} disabled={limit <= 0} w={{ base: '100%', sm: 'auto' }}>
             PAY IT FORWARD
           </Button>
         </Group>
