@@ -137,7 +137,23 @@ describe('report periods and filters answer 400, before any work', () => {
       token,
     });
     expect(late.statusCode).toBe(400);
-    expect(late.json().errors).toEqual({ 'filters.from': ['Choose a valid date'] });
+    expect(late.json().errors).toEqual({ from: ['Choose a valid date'] });
+    // The export's errors name its query parameters, as its schema's own errors do.
+    const reversed = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reporttransactions/export?from=2026-11-20&to=2026-11-01&sort=nope',
+      token,
+    });
+    expect(reversed.json().errors).toEqual({ to: ['The end date must be on or after the start date'] });
+    const unsortable = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reporttransactions/export?sort=nope',
+      token,
+    });
+    expect(unsortable.json().errors).toEqual({ sort: ['This column cannot be sorted'] });
+    const foreign = await ctx.request({ method: 'GET', url: '/api/reports/reportdailycheckinanalysis/export?country=Kenya', token });
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.keys(foreign.json().errors)).toEqual(['country']);
   });
 
   it('refuses an impossible end date on the dashboard when no start is given', async () => {

@@ -17,37 +17,41 @@ const MAX_PERIOD_DAYS = 3660;
 const FIRST_DAY = '1900-01-01';
 const LAST_DAY = '2199-12-31';
 
-/** Refuses (400) filters the report does not offer, impossible dates and reversed periods. */
-export function checkFilters(report: ReportDefinition, filters: ReportFilters): ReportFilters {
+/**
+ * Refuses (400) filters the report does not offer, impossible dates and reversed periods. Field
+ * errors are keyed as the request names the filters: `filters.from` in a query's body, `from` in
+ * the export's query string (`prefix` '').
+ */
+export function checkFilters(report: ReportDefinition, filters: ReportFilters, prefix = 'filters.'): ReportFilters {
   for (const key of Object.keys(filters) as (keyof ReportFilters)[]) {
     if (filters[key] === undefined) continue;
-    if (!report.filters.includes(key)) throw fieldError(`filters.${key}`, 'This report has no such filter');
+    if (!report.filters.includes(key)) throw fieldError(`${prefix}${key}`, 'This report has no such filter');
   }
   for (const key of ['from', 'to'] as const) {
     const value = filters[key];
     if (value !== undefined && !(isCalendarDate(value) && value >= FIRST_DAY && value <= LAST_DAY))
-      throw fieldError(`filters.${key}`, 'Choose a valid date');
+      throw fieldError(`${prefix}${key}`, 'Choose a valid date');
   }
   // The birthdays report walks every day of its period, so the period it will walk is checked,
   // with the current month's ends standing in for an end not given.
   const birthdays = report.key === 'reportbirthdays';
   const period = birthdays ? birthdayPeriod(filters) : filters;
   if (period.from && period.to) {
-    if (period.to < period.from) throw fieldError('filters.to', 'The end date must be on or after the start date');
+    if (period.to < period.from) throw fieldError(`${prefix}to`, 'The end date must be on or after the start date');
     const days = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000;
     const limit = birthdays ? 366 : MAX_PERIOD_DAYS;
-    if (days > limit) throw fieldError('filters.from', `Choose a period of at most ${limit} days`);
+    if (days > limit) throw fieldError(`${prefix}from`, `Choose a period of at most ${limit} days`);
   }
   return filters;
 }
 
-/** Refuses sorting on a column that is not sortable; the default sort otherwise. */
-export function checkSort(report: ReportDefinition, sort: ReportSort | undefined): ReportSort {
+/** Refuses sorting on a column that is not sortable (error keyed `field`); the default sort otherwise. */
+export function checkSort(report: ReportDefinition, sort: ReportSort | undefined, field = 'sort.column'): ReportSort {
   if (!sort) return report.defaultSort;
   const col = report.columns.find((c) => c.key === sort.column);
   const hiddenKey = report.query.kind === 'sql' && report.query.tiebreak === sort.column;
   if (!(col?.sortable || hiddenKey || report.defaultSort.column === sort.column)) {
-    throw fieldError('sort.column', 'This column cannot be sorted');
+    throw fieldError(field, 'This column cannot be sorted');
   }
   return sort;
 }

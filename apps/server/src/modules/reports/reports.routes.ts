@@ -111,8 +111,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ counts: CountCache<ReportCou
     async (request, reply) => {
       const report = reportFor(request.params.reportKey, requireMember(request).capabilities);
       const { format, sort: column, direction, ...filters } = request.query;
-      const checked = checkFilters(report, filters);
-      const sort = checkSort(report, column ? { column, direction: direction ?? 'asc' } : undefined);
+      // Errors name the query string's parameters (`from`, `sort`), not a body's paths.
+      const checked = checkFilters(report, filters, '');
+      const sort = checkSort(report, column ? { column, direction: direction ?? 'asc' } : undefined, 'sort');
       const stamp = new Date().toISOString().slice(0, 10);
       const stream = exportReport(app.db, report, checked, sort, format, (error) =>
         request.log.error({ err: error, report: report.key }, 'report export failed'),
