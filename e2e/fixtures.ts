@@ -62,5 +62,27 @@ export async function postHighFive(request: APIRequestContext, fromEmail: string
   expect(res.status()).toBe(200);
 }
 
-export const test = base;
+/**
+ * Every journey fails on a Content-Security-Policy violation in its page: the policy is part of
+ * the security baseline, and a violation is something the browser blocked (or, like zod's eval
+ * probe, reported) — found by Lighthouse once, checked on every page since.
+ */
+export const test = base.extend<{ contentSecurityPolicyHolds: void }>({
+  contentSecurityPolicyHolds: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeBinding('__ovationCspViolation', (_source, text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const report = (window as unknown as { __ovationCspViolation: (text: string) => Promise<void> })
+            .__ovationCspViolation;
+          void report(`${e.violatedDirective} blocked ${e.blockedURI} in ${e.sourceFile}:${e.lineNumber}`);
+        });
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -151,7 +151,11 @@ describe('report periods and filters answer 400, before any work', () => {
       token,
     });
     expect(unsortable.json().errors).toEqual({ sort: ['This column cannot be sorted'] });
-    const foreign = await ctx.request({ method: 'GET', url: '/api/reports/reportdailycheckinanalysis/export?country=Kenya', token });
+    const foreign = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/reportdailycheckinanalysis/export?country=Kenya',
+      token,
+    });
     expect(foreign.statusCode).toBe(400);
     expect(Object.keys(foreign.json().errors)).toEqual(['country']);
   });

@@ -1,3 +1,5 @@
+// First: zod's configuration must be in place before any schema is built (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // Mantine's reset, variables and globals; each component's CSS comes with the chunk that uses

@@ -86,6 +86,15 @@ describe('preloadRoute (decision 0046)', () => {
     expect(paths(fetchMock.mock.calls)).toEqual(['/api/spa/loadsession', '/api/notifications']);
   });
 
+  it('Recognise also asks for the firm’s behaviours, which its form lays out first', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    const load = loaders();
+    preloadRoute('/recognise/12', load, now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(load.page).toHaveBeenCalledWith('recognise');
+    expect(paths(fetchMock.mock.calls)).toEqual(['/api/spa/loadsession', '/api/behaviours', '/api/notifications']);
+  });
+
   it('the rest waits for the first paint; a public page loads only the session', async () => {
     fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
     const load = loaders();

@@ -54,6 +54,9 @@ export function preloadRoute(
     load.page(entry.page).catch(() => undefined);
     load.header().catch(() => undefined);
     if (entry.page === 'home') startHomeRequests();
+    // Recognise lays out the firm's behaviours above its message: asked now, they are usually in
+    // before the page renders, and nothing below them moves when they arrive.
+    if (entry.page === 'recognise') startEarlyRequest('GET', '/api/behaviours');
     startEarlyRequest('GET', '/api/notifications');
   });
 }

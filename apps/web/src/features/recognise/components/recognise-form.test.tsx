@@ -48,6 +48,19 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('RecogniseForm', () => {
+  it('shows the fields below the behaviours only once they are in, so nothing moves when they arrive', async () => {
+    let release: (value: unknown) => void = () => undefined;
+    get.mockReset().mockReturnValue(new Promise((resolve) => (release = resolve)) as never);
+    render(<RecogniseForm selectedMemberId={null} teamBudget={null} onSent={vi.fn()} />, { wrapper });
+    expect(screen.getByLabelText('Loading behaviours')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Message/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'SEND RECOGNITION' })).toBeNull();
+    release({ behaviours: [{ id: 3, name: 'Integrity', description: 'Do the right thing' }] });
+    expect(await screen.findByLabelText(/^Message/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Integrity' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'SEND RECOGNITION' })).toBeTruthy();
+  });
+
   it('preselects the colleague from the URL and shows their name', async () => {
     render(<RecogniseForm selectedMemberId={12} teamBudget={null} onSent={vi.fn()} />, { wrapper });
     expect(await screen.findByText('Thandi Nkosi')).toBeTruthy();

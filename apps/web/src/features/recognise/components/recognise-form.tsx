@@ -6,6 +6,7 @@ import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useBehaviours } from '../../../api/behaviours.ts';
 import { useSendRecognition } from '../../../api/sends.ts';
 import { BehaviourPicker } from './behaviour-picker.tsx';
 import { checkTeamBudget, overBudgetMessage } from './team-budget.ts';
@@ -37,6 +38,8 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
   const [recipients, points, message] = useWatch({ control: form.control, name: ['toMemberIds', 'points', 'message'] });
   const check = checkTeamBudget(points, recipients?.length ?? 0, teamBudget?.balance ?? 0);
   const overBudget = !!teamBudget && check.over;
+  // The fields below the behaviours appear with them, so nothing on screen moves when they arrive.
+  const behavioursIn = !useBehaviours().isPending;
 
   const onSubmit = form.handleSubmit((values) => {
     const body = teamBudget ? values : { ...values, points: undefined };
@@ -86,36 +89,46 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
             />
           )}
         />
-        <MessageField
-          label="Message"
-          description="Tell them what they did and why it mattered."
-          length={message?.length ?? 0}
-          error={fieldError(errors.message?.message)}
-          {...form.register('message')}
-        />
-        {teamBudget && (
-          <Controller
-            control={form.control}
-            name="points"
-            render={({ field }) => (
-              <TeamPointsField
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                recipients={recipients?.length ?? 0}
-                balance={teamBudget.balance}
-                pointsName={teamBudget.pointsName}
-                check={check}
-                error={fieldError(errors.points?.message)}
+        {behavioursIn && (
+          <>
+            <MessageField
+              label="Message"
+              description="Tell them what they did and why it mattered."
+              length={message?.length ?? 0}
+              error={fieldError(errors.message?.message)}
+              {...form.register('message')}
+            />
+            {teamBudget && (
+              <Controller
+                control={form.control}
+                name="points"
+                render={({ field }) => (
+                  <TeamPointsField
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    recipients={recipients?.length ?? 0}
+                    balance={teamBudget.balance}
+                    pointsName={teamBudget.pointsName}
+                    check={check}
+                    error={fieldError(errors.points?.message)}
+                  />
+                )}
               />
             )}
-          />
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                size="md"
+                loading={isSubmitting}
+                disabled={overBudget}
+                w={{ base: '100%', sm: 'auto' }}
+              >
+                SEND RECOGNITION
+              </Button>
+            </Group>
+          </>
         )}
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={isSubmitting} disabled={overBudget} w={{ base: '100%', sm: 'auto' }}>
-            SEND RECOGNITION
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
