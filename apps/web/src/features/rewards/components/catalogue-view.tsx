@@ -13,6 +13,9 @@ import classes from '../rewards.module.css';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 import { RewardCard } from './reward-card.tsx';
 
+/** Cards whose pictures load at once: the first screen of a wide grid (two rows of a phone's). */
+const FIRST_SCREEN_CARDS = 4;
+
 const SORT_LABELS: Record<CatalogueSort, string> = {
   points: 'Points: low to high',
   name: 'Name: A to Z',
@@ -138,9 +141,10 @@ export function CatalogueView({ category, pointsName, balance, basket }: Catalog
         ) : (
           <>
             <div className={classes.grid} aria-busy={catalogue.isPlaceholderData}>
-              {catalogue.data.items.map((item) => (
+              {catalogue.data.items.map((item, index) => (
                 <RewardCard
                   key={item.rewardId}
+                  eager={index < FIRST_SCREEN_CARDS}
                   item={item}
                   pointsName={pointsName}
                   balance={balance}

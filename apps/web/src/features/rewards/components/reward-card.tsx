@@ -11,6 +11,8 @@ interface RewardCardProps {
   balance: number;
   adding: boolean;
   onAdd: (item: CatalogueItem) => void;
+  /** On the first screen: its picture loads at once (the page's largest paint), not when scrolled to. */
+  eager?: boolean;
 }
 
 export function StockBadge({ stockLeft }: { stockLeft: number | null }) {
@@ -20,14 +22,20 @@ export function StockBadge({ stockLeft }: { stockLeft: number | null }) {
 }
 
 /** One item of the catalogue: picture, name, cost, Rand value, how it is fulfilled, stock. */
-export function RewardCard({ item, pointsName, balance, adding, onAdd }: RewardCardProps) {
+export function RewardCard({ item, pointsName, balance, adding, onAdd, eager = false }: RewardCardProps) {
   const href = `/redeemrewards/item/${item.rewardId}`;
   const soldOut = item.stockLeft === 0;
   return (
     <Card withBorder radius="md" padding="sm" className={classes.card} data-testid="reward-card">
       <Card.Section>
         <Link to={href} tabIndex={-1} aria-hidden>
-          <Image src={item.pictureUrl} alt="" className={classes.cardPicture} loading="lazy" />
+          <Image
+            src={item.pictureUrl}
+            alt=""
+            className={classes.cardPicture}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+          />
         </Link>
       </Card.Section>
       <Stack gap={6} mt="sm" className={classes.cardBody}>
