@@ -89,6 +89,18 @@ describe('PayItForwardForm', () => {
     expect(screen.getByText('Up to your personal balance of 120 Kudos.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'PAY IT FORWARD' }).hasAttribute('disabled')).toBe(false);
     unmount();
+    const fresh = render(
+      <PayItForwardForm
+        selectedMemberId={null}
+        balance={900}
+        pointsName="Kudos"
+        allowance={{ dailyCap: 500, givenToday: 0, leftToday: 500 }}
+        onSent={vi.fn()}
+      />,
+      { wrapper },
+    );
+    expect(screen.getByText('Up to 500 Kudos today, the daily limit.')).toBeTruthy();
+    fresh.unmount();
     render(
       <PayItForwardForm
         selectedMemberId={null}

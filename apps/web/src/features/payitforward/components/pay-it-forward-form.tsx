@@ -32,8 +32,9 @@ function limitHint(balance: number, pointsName: string, allowance?: PayItForward
   if (!allowance || allowance.leftToday >= balance) {
     return `Up to your personal balance of ${formatPoints(balance)} ${pointsName}.`;
   }
-  const given = allowance.givenToday > 0 ? `; you have given ${formatPoints(allowance.givenToday)} today` : '';
-  return `Up to ${formatPoints(allowance.leftToday)} ${pointsName} today: at most ${formatPoints(allowance.dailyCap)} a day${given}.`;
+  const left = `Up to ${formatPoints(allowance.leftToday)} ${pointsName} today`;
+  if (allowance.givenToday === 0) return `${left}, the daily limit.`;
+  return `${left}: at most ${formatPoints(allowance.dailyCap)} a day; you have given ${formatPoints(allowance.givenToday)} today.`;
 }
 
 export function PayItForwardForm({ selectedMemberId, balance, pointsName, allowance, onSent }: PayItForwardFormProps) {
