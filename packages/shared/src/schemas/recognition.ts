@@ -45,6 +45,10 @@ export const payItForwardAllowanceResponseSchema = z.object({
 });
 export type PayItForwardAllowance = z.infer<typeof payItForwardAllowanceResponseSchema>;
 
+/** The refusal past the daily cap, in the server's answer and on the form alike (numbers as given). */
+export const payItForwardCapMessage = (cap: number | string, left: number | string, pointsName: string) =>
+  `You can pay forward at most ${cap} ${pointsName} a day; you can still give ${left} ${pointsName} today.`;
+
 /** A member's balances as the session names them (spec §3): points, game plays, team budget. */
 export const memberBalancesSchema = z.object({
   awardsPointsAvailable: z.number().int(),

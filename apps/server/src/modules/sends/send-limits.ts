@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { payItForwardCapMessage } from '@ovation/shared/schemas/recognition';
 import type { KudosKind } from '@ovation/shared/vocabulary';
 import { pgErrorDetail } from '../ledger/with-retry.ts';
 import type { Statement } from '../../db/statement.ts';
@@ -138,9 +139,7 @@ export function addDailyTotal(
     commitSafe: true,
     fail: refusedAs((detail) => {
       const left = Math.max(0, cap - (Number(detail) - points));
-      return businessRule(
-        `You can pay forward at most ${cap} ${pointsName} a day; you can still give ${left} ${pointsName} today.`,
-      );
+      return businessRule(payItForwardCapMessage(cap, left, pointsName));
     }),
   };
 }

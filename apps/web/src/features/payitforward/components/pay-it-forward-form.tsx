@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { formatPoints } from '@ovation/shared/format/money';
 import {
+  payItForwardCapMessage,
   payItForwardSendRequestSchema,
   type PayItForwardAllowance,
   type SendResponse,
@@ -58,8 +59,11 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, allowa
       return;
     }
     if (allowance && values.points > allowance.leftToday) {
-      const { dailyCap, leftToday } = allowance;
-      const text = `You can pay forward at most ${formatPoints(dailyCap)} ${pointsName} a day; you can still give ${formatPoints(leftToday)} ${pointsName} today.`;
+      const text = payItForwardCapMessage(
+        formatPoints(allowance.dailyCap),
+        formatPoints(allowance.leftToday),
+        pointsName,
+      );
       form.setError('points', { type: 'dailyCap', message: text }, { shouldFocus: true });
       return;
     }
