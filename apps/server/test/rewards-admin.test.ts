@@ -4,7 +4,7 @@ import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { balancesOf, emailsTo, fund, newKey, send } from './ledger-factories.ts';
-import { codesFor, createCategory, createReward, rewardRow } from './rewards-factories.ts';
+import { allocatedCodes, codesFor, createCategory, createReward, rewardRow } from './rewards-factories.ts';
 
 const ctx = setupApp();
 const json = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
@@ -200,7 +200,7 @@ describe('rewards administration', () => {
     ).toContain(orderId);
   });
 
-  it('cancels a processing order with a refund (Idempotency-Key) and hides codes from the queue', async () => {
+  it('cancels a processing order with a refund (Idempotency-Key) and hides codes from the queue; shown codes stay spent', async () => {
     const token = await admin();
     const { member, orderId, item } = await placedOrder({
       fulfilment: 'voucher',
@@ -220,7 +220,9 @@ describe('rewards administration', () => {
     expect(res.json().order.status).toBe('refunded');
     expect((await send(ctx, url, token, { note: 'Out of stock' }, key)).json()).toEqual(res.json());
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(500);
-    expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(2);
+    // The code was shown and e-mailed at checkout: it stays with the order, out of the pool and the stock.
+    expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(1);
+    expect(await allocatedCodes(ctx.app, item.id)).toHaveLength(1);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ describe('POST /api/rewards/checkout', () => {
       orderId: body.orderId,
       status: 'placed',
       totalPoints: 500,
-      canCancel: true,
+      canCancel: false, // it holds a voucher, whose codes are shown now
       address: ADDRESS,
     });
     const cinema = orders[0].lines.find((l: { name: string }) => l.name === 'Cinema Voucher');

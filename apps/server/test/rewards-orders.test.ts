@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { setupApp } from './build-app.ts';
 import { balancesOf, emailsTo, newKey, send } from './ledger-factories.ts';
@@ -43,17 +44,19 @@ describe('My Orders', () => {
     expect((await get('/api/orders/abc', other.token)).statusCode).toBe(400);
   });
 
-  it('cancels a placed order: refunds exactly, restores stock, returns codes and e-mails', async () => {
+  it('cancels a placed order: refunds exactly, restores stock and e-mails', async () => {
     const category = await createCategory(ctx.app);
-    const voucher = await createReward(ctx.app, category.id, {
+    const item = await createReward(ctx.app, category.id, {
       pointsCost: 150,
-      codes: codesFor('RF', 3),
+      fulfilment: 'donation',
+      stockLeft: 3,
       memberLimit: 2,
     });
     const { member, token } = await shopper(400);
-    await putLine(token, voucher.id, 2);
+    await putLine(token, item.id, 2);
     const { orderId } = (await send(ctx, CHECKOUT, token, {})).json();
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(100);
+    expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(1);
 
     const res = await cancel(token, orderId);
     expect(res.statusCode).toBe(200);
@@ -61,17 +64,60 @@ describe('My Orders', () => {
     expect(body.balances.awardsPointsAvailable).toBe(400);
     expect(body.order).toMatchObject({ orderId, status: 'refunded', canCancel: false });
     expect(body.order.history.map((h: { status: string }) => h.status)).toEqual(['placed', 'cancelled', 'refunded']);
-    expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(3);
-    expect(await allocatedCodes(ctx.app, voucher.id)).toEqual([]);
+    expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(3);
     const mails = await emailsTo(ctx.app, member.email!);
     expect(mails.map((m) => m.subject)).toContain(`Your rewards order #${orderId} was cancelled and refunded`);
     // The limit counts only orders not refunded: the member may order two again.
-    expect((await putLine(token, voucher.id, 2)).statusCode).toBe(200);
+    expect((await putLine(token, item.id, 2)).statusCode).toBe(200);
 
     const twice = await cancel(token, orderId);
     expect(twice.statusCode).toBe(422);
     expect(twice.json().message).toBe('This order is already being processed and can no longer be cancelled');
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(400);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('one Idempotency-Key on another order is another request (422), not the first answer replayed', async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { pointsCost: 50, fulfilment: 'donation' });
+    const { member, token } = await shopper(400);
+    const orderIds: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      await putLine(token, item.id, 1);
+      orderIds.push((await send(ctx, CHECKOUT, token, {})).json().orderId);
+    }
+    const key = newKey();
+    expect((await cancel(token, orderIds[0]!, key)).json().order.status).toBe('refunded');
+    const other = await cancel(token, orderIds[1]!, key);
+    expect(other.statusCode).toBe(422);
+    expect((await get(`/api/orders/${orderIds[1]}`, token)).json().status).toBe('placed');
+    expect((await cancel(token, orderIds[0]!, key)).json().order.orderId).toBe(orderIds[0]);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(350);
+  });
+
+  it('an order with a voucher cannot be cancelled by its member: the codes were shown at checkout', async () => {
+    const category = await createCategory(ctx.app);
+    const voucher = await createReward(ctx.app, category.id, { pointsCost: 150, codes: codesFor('RF', 2) });
+    const { member, token } = await shopper(400);
+    await putLine(token, voucher.id, 1);
+    const { orderId } = (await send(ctx, CHECKOUT, token, {})).json();
+    const mine = (await get(`/api/orders/${orderId}`, token)).json();
+    expect(mine).toMatchObject({ status: 'placed', canCancel: false });
+    const [code] = mine.lines[0].codes as string[];
+    expect(code).toMatch(/^RF-/);
+
+    const res = await cancel(token, orderId);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(VOUCHER_ORDER_NOT_CANCELLABLE);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(250);
+    expect((await get(`/api/orders/${orderId}`, token)).json().status).toBe('placed');
+    // The code stays this member's: the next buyer gets the other one.
+    const next = await shopper(400);
+    await putLine(next.token, voucher.id, 1);
+    const second = (await send(ctx, CHECKOUT, next.token, {})).json();
+    const theirs = (await get(`/api/orders/${second.orderId}`, next.token)).json().lines[0].codes;
+    expect(theirs).toHaveLength(1);
+    expect(theirs).not.toContain(code);
+    expect(await allocatedCodes(ctx.app, voucher.id)).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import type { CancelOrderResponse, Order, OrderStatus } from '@ovation/shared/schemas/rewards';
+import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
 import { businessRule, notFound } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
@@ -7,13 +8,13 @@ import { runSend, type SendDeps } from '../sends/run-send.ts';
 import { restoreStock } from './catalogue.repository.ts';
 import { loadOrders } from './list-orders.ts';
 import { orderStatusMail, refundMemo } from './order-mail.ts';
+import { memberMayCancel } from './orders.presenter.ts';
 import {
   findMemberContact,
   findOrder,
   findOrderLines,
   insertOrderEvents,
   moveOrderStatus,
-  releaseCodes,
   setRefundTransaction,
   subtractMemberTotal,
 } from './orders.repository.ts';
@@ -28,8 +29,9 @@ export interface CancelBy {
 
 /**
  * Cancels an order and refunds it in one transaction (the send runner): the status moves with a
- * guarded update (of two concurrent cancels one wins), stock goes back, unused voucher codes
- * return to the pool, the member's per-item totals go down, and a reversing ledger transaction
+ * guarded update (of two concurrent cancels one wins), stock of delivered items goes back (voucher
+ * codes, shown at checkout, stay spent; members cannot cancel an order with a voucher), the
+ * member's per-item totals go down, and a reversing ledger transaction
  * returns the points (never an edit). The member is e-mailed. `stockMoved` is told after the
  * commit (this instance's catalogue shows the stock on the next read; decision 0047).
  */
@@ -55,6 +57,10 @@ export async function cancelOrder(
     findMemberContact(deps.db, order.memberId),
     deps.settings.read(['pointsName']),
   ]);
+  if (!by.asAdministrator && !memberMayCancel(order.status, lines)) throw businessRule(VOUCHER_ORDER_NOT_CANCELLABLE);
+  // Codes were shown and e-mailed at checkout: they stay with the order, never back in the pool
+  // (nor in the voucher's stock, which counts the pool's free codes).
+  const returned = lines.filter((line) => line.fulfilment !== 'voucher');
   const note = by.note?.trim() ?? '';
 
   const cancelled = await runSend<Order, CancelOrderResponse>(deps, answer, {
@@ -63,13 +69,9 @@ export async function cancelOrder(
       async (tx) => {
         if (!(await moveOrderStatus(tx, orderId, from, 'cancelled'))) throw refusal();
         for (const line of [...lines].sort((a, b) => a.rewardId - b.rewardId)) {
-          await restoreStock(tx, line.rewardId, line.quantity);
+          if (returned.includes(line)) await restoreStock(tx, line.rewardId, line.quantity);
           await subtractMemberTotal(tx, order.memberId, line.rewardId, line.quantity);
         }
-        await releaseCodes(
-          tx,
-          lines.filter((l) => l.fulfilment === 'voucher').map((l) => l.id),
-        );
       },
     ],
     postings: [

@@ -11,8 +11,12 @@ function byName(event: EventRow, ownerId: number): string {
   return `${event.firstName} ${event.surname ?? ''}`.trim();
 }
 
-/** Members cancel while an order is still placed. */
-export const memberMayCancel = (status: string) => status === 'placed';
+/**
+ * Members cancel while an order is still placed and holds no voucher: its codes were shown and
+ * e-mailed at checkout, so they count as delivered (a refund would leave a working code behind).
+ */
+export const memberMayCancel = (status: string, lines: Pick<OrderLineRow, 'fulfilment'>[]) =>
+  status === 'placed' && !lines.some((line) => line.fulfilment === 'voucher');
 
 /**
  * Orders with their lines and history. Voucher codes are included only when `revealCodes`
@@ -25,25 +29,41 @@ export function presentOrders(
   codes: CodeRow[],
   revealCodes: boolean,
 ): Order[] {
-  return orders.map((order) => ({
+  return orders.map((order) =>
+    presentOrder(
+      order,
+      lines.filter((l) => l.orderId === order.id),
+      events,
+      codes,
+      revealCodes,
+    ),
+  );
+}
+
+function presentOrder(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  events: EventRow[],
+  codes: CodeRow[],
+  revealCodes: boolean,
+): Order {
+  return {
     orderId: order.id,
     placedAt: order.placedAt.toISOString(),
     status: order.status as OrderStatus,
     totalPoints: order.totalPoints,
     address: (order.address as DeliveryAddress | null) ?? null,
-    canCancel: memberMayCancel(order.status),
-    lines: lines
-      .filter((l) => l.orderId === order.id)
-      .map((l) => ({
-        rewardId: l.rewardId,
-        name: l.name,
-        fulfilment: l.fulfilment as Order['lines'][number]['fulfilment'],
-        quantity: l.quantity,
-        pointsCost: l.pointsCost,
-        randValue: l.randValue,
-        lineTotal: l.pointsCost * l.quantity,
-        codes: revealCodes ? codes.filter((c) => c.orderLineId === l.id).map((c) => c.code) : [],
-      })),
+    canCancel: memberMayCancel(order.status, lines),
+    lines: lines.map((l) => ({
+      rewardId: l.rewardId,
+      name: l.name,
+      fulfilment: l.fulfilment as Order['lines'][number]['fulfilment'],
+      quantity: l.quantity,
+      pointsCost: l.pointsCost,
+      randValue: l.randValue,
+      lineTotal: l.pointsCost * l.quantity,
+      codes: revealCodes ? codes.filter((c) => c.orderLineId === l.id).map((c) => c.code) : [],
+    })),
     history: events
       .filter((e) => e.event.orderId === order.id)
       .map((e) => ({
@@ -52,5 +72,5 @@ export function presentOrders(
         by: byName(e, order.memberId),
         at: e.event.createdAt.toISOString(),
       })),
-  }));
+  };
 }

@@ -145,17 +145,6 @@ export async function allocateCodes(db: Db, rewardId: number, orderLineId: numbe
     returning id, code`) as unknown as Promise<{ rows: { id: number; code: string }[] }>;
 }
 
-/** Returns an order line's codes to the pool (a refund). Returns how many went back. */
-export async function releaseCodes(db: Db, orderLineIds: number[]) {
-  if (orderLineIds.length === 0) return 0;
-  const rows = await db
-    .update(voucherCodes)
-    .set({ orderLineId: null })
-    .where(inArray(voucherCodes.orderLineId, orderLineIds))
-    .returning({ id: voucherCodes.id });
-  return rows.length;
-}
-
 export async function insertCodes(db: Db, rewardId: number, codes: string[]) {
   if (codes.length === 0) return [];
   return db

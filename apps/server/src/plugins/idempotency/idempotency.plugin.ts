@@ -93,7 +93,7 @@ export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
 /**
  * Idempotency-Key for the routes that declare it (docs/decisions/0004, 0042, 0049):
  * - an answered key replays the stored status and body (successes and business refusals);
- *   the same key with another body (or route) → 422 — found by the work's transaction, or by
+ *   the same key with another body (or route, or path ids) → 422 — found by the work's transaction, or by
  *   standingAnswer() when the work refuses before its transaction;
  * - otherwise the work runs, holding the key in its own transaction (`hold`): another live
  *   request with the key → 409; a request whose process died holds nothing;
@@ -108,8 +108,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!operation) return;
     const { memberId } = requireMember(request);
     const key = requestKey(request);
+    // The path's ids are part of the request: the same key on another order is another request.
+    const params = request.params as Record<string, unknown> | undefined;
+    const path = params && Object.keys(params).length > 0 ? `${JSON.stringify(params)}\n` : '';
     const requestHash = createHash('sha256')
-      .update(`${operation}\n${JSON.stringify(request.body ?? null)}`)
+      .update(`${operation}\n${path}${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
 
     // No read here (decision 0049): the work's transaction reads the key's answer after holding

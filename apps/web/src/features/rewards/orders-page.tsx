@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Timeli
 import { Link, useLocation } from 'react-router';
 import { formatDate, formatDateTime } from '@ovation/shared/format/date';
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
+import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
 import type { Order, OrderStatus } from '@ovation/shared/schemas/rewards';
 import { useCancelOrder, useOrders } from '../../api/orders.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -94,6 +95,11 @@ function OrderCard({
             </Button>
           )}
         </Group>
+        {order.status === 'placed' && !order.canCancel && order.lines.some((l) => l.fulfilment === 'voucher') && (
+          <Text size="sm" c="gray.7" data-testid="order-not-cancellable">
+            {VOUCHER_ORDER_NOT_CANCELLABLE}
+          </Text>
+        )}
         <Timeline
           active={order.history.length - 1}
           bulletSize={14}
