@@ -233,7 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes, { settings: sends.settings });
   await app.register(contentRoutes);
   await app.register(supportRoutes, { supportEmail: config.SUPPORT_EMAIL, limiter: limits.contactPerIp });
-  await app.register(profileRoutes, { settings: sends.settings });
+  await app.register(profileRoutes, { settings: sends.settings, wrongPasswords: limits.wrongPasswordPerMember });
   await app.register(outboxRoutes);
   await app.register(behavioursRoutes);
   await app.register(membersSearchRoutes);

@@ -34,6 +34,24 @@ describe('changing the e-mail address', () => {
     expect(await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email!))).toEqual([]);
   });
 
+  it('stops guessing: past five wrong passwords (counted with change-password), 429 even for the right one', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const email = `guess.${member.id}@example.test`;
+    const changePassword = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token,
+      payload: { currentPassword: 'wrong-guess-0', newPassword: 'Another-strong-pass-9' },
+    });
+    expect(changePassword.statusCode).toBe(400);
+    for (let i = 1; i < 5; i++) {
+      expect((await put(token, { ...body, email, currentPassword: `wrong-guess-${i}` })).statusCode).toBe(400);
+    }
+    const limited = await put(token, { ...body, email, currentPassword: TEST_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(await login(ctx, member.email!)).toEqual(expect.any(String));
+  });
+
   it('changes it with the current password and tells the old address', async () => {
     const { member, token } = await memberWithToken(ctx);
     const newEmail = `moved.${member.id}@example.test`;

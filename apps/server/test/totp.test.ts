@@ -56,6 +56,15 @@ describe('TOTP second factor', () => {
     expect(await login(ctx, member.email!)).toEqual(expect.any(String));
   });
 
+  it('stops guessing the password at enrolment: the sixth try is 429, even with the right one', async () => {
+    const { token } = await memberWithToken(ctx, { roles: 'rep' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('/api/auth/totp/enrol', { currentPassword: `wrong-guess-${i}` }, token);
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await post('/api/auth/totp/enrol', { currentPassword: TEST_PASSWORD }, token)).statusCode).toBe(429);
+  });
+
   it('once enrolled, the password alone gives a challenge, not a session; the code finishes sign-in once', async () => {
     const { member, secret, recoveryCodes } = await enrolled();
     expect(recoveryCodes).toHaveLength(10);

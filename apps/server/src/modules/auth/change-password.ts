@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { fieldError, tooManyRequests } from '../../lib/app-errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { fieldError } from '../../lib/app-errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
-import { findCredentials, updatePassword } from './credentials.repository.ts';
+import { updatePassword } from './credentials.repository.ts';
+import { checkCurrentPassword } from './current-password.ts';
 import type { SessionCache } from './session-cache.ts';
 import { revokeOtherSessions } from './session.repository.ts';
 
@@ -27,15 +28,11 @@ export async function changePassword(
   auth: { memberId: number; sessionId: number },
   input: { currentPassword: string; newPassword: string },
 ) {
-  const key = String(auth.memberId);
-  if (deps.wrongPasswordPerMember.isLimited(key)) {
-    throw tooManyRequests('Too many wrong passwords. Please wait 15 minutes, or sign out and reset your password.');
-  }
-  const creds = await findCredentials(deps.db, auth.memberId);
-  if (!creds || !(await verifyPassword(creds.passwordHash, input.currentPassword))) {
-    deps.wrongPasswordPerMember.hit(key);
-    throw fieldError('currentPassword', 'The current password is not correct');
-  }
+  await checkCurrentPassword(
+    { db: deps.db, failures: deps.wrongPasswordPerMember },
+    auth.memberId,
+    input.currentPassword,
+  );
   if (input.newPassword === input.currentPassword) {
     throw fieldError('newPassword', 'Choose a password different from the current one');
   }

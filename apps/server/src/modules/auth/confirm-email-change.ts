@@ -1,23 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { queueEmail } from '../mail/mailer.ts';
-import { findCredentials } from './credentials.repository.ts';
+import { checkCurrentPassword } from './current-password.ts';
 
 /**
  * The e-mail address is the sign-in name and where reset links go, so changing it needs the
- * current password (a stolen session alone cannot take the account over). Throws a field
- * error on `currentPassword` when it is missing or wrong.
+ * current password (a stolen session alone cannot take the account over, nor guess it: wrong
+ * ones count with change-password's). Throws a field error on `currentPassword` when it is
+ * missing or wrong, 429 past the limit.
  */
-export async function confirmEmailChange(db: Db, memberId: number, currentPassword: string | undefined) {
+export async function confirmEmailChange(
+  deps: { db: Db; failures: RateLimiter },
+  memberId: number,
+  currentPassword: string | undefined,
+) {
   if (!currentPassword) {
     throw fieldError('currentPassword', 'Enter your current password to change your e-mail address');
   }
-  const creds = await findCredentials(db, memberId);
-  if (!creds || !(await verifyPassword(creds.passwordHash, currentPassword))) {
-    throw fieldError('currentPassword', 'The current password is not correct');
-  }
+  await checkCurrentPassword(deps, memberId, currentPassword);
 }
 
 /** Tells the old address that the sign-in address changed, and where to turn if it was not them. */

@@ -78,7 +78,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return startTotpEnrolment(app.db, requireMember(request).memberId, request.body.currentPassword);
+      return startTotpEnrolment(manageDeps, requireMember(request).memberId, request.body.currentPassword);
     },
   );
 

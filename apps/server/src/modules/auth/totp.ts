@@ -5,12 +5,11 @@ import QRCode from 'qrcode';
 import { offersSecondFactor } from '@ovation/shared/capabilities';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
-import { findCredentials } from './credentials.repository.ts';
+import { checkCurrentPassword } from './current-password.ts';
 import {
   confirmTotp,
   countChallengeAttempt,
@@ -48,13 +47,15 @@ export async function totpStatus(db: Db, memberId: number) {
 }
 
 /** Starts enrolment (needs the current password): a new secret, its otpauth:// URI and QR code. */
-export async function startTotpEnrolment(db: Db, memberId: number, currentPassword: string) {
+export async function startTotpEnrolment(
+  deps: { db: Db; failures: RateLimiter },
+  memberId: number,
+  currentPassword: string,
+) {
+  const { db } = deps;
   const member = await memberFacts(db, memberId);
   if (!offersSecondFactor(member)) throw forbidden('A second factor is offered to administrators and report roles.');
-  const creds = await findCredentials(db, memberId);
-  if (!creds || !(await verifyPassword(creds.passwordHash, currentPassword))) {
-    throw fieldError('currentPassword', 'The current password is not correct');
-  }
+  await checkCurrentPassword(deps, memberId, currentPassword);
   if (await isTotpEnrolled(db, memberId)) throw conflict('Your second factor is already on.');
   const secret = new Secret({ size: 20 }).base32;
   await saveUnconfirmedTotp(db, memberId, secret);
@@ -108,15 +109,13 @@ export interface ManageTotpDeps {
  */
 async function proveHolder(deps: ManageTotpDeps, memberId: number, input: { currentPassword: string; code: string }) {
   const key = String(memberId);
-  if (deps.failures.isLimited(key)) {
-    throw tooManyRequests('Too many wrong passwords or codes. Please wait 15 minutes and try again.');
-  }
+  await checkCurrentPassword(
+    deps,
+    memberId,
+    input.currentPassword,
+    'Too many wrong passwords or codes. Please wait 15 minutes and try again.',
+  );
   const member = await memberFacts(deps.db, memberId);
-  const creds = await findCredentials(deps.db, memberId);
-  if (!creds || !(await verifyPassword(creds.passwordHash, input.currentPassword))) {
-    deps.failures.hit(key);
-    throw fieldError('currentPassword', 'The current password is not correct');
-  }
   const row = await findTotp(deps.db, memberId);
   if (!row?.confirmedAt) throw conflict('Two-step sign-in is not on.');
   if (!(await acceptCode(deps.db, memberId, row.secret, input.code))) {

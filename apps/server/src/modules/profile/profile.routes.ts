@@ -4,6 +4,7 @@ import { DEFAULT_PROFILE_PIC_ID, PROFILE_PICTURE_MAX_BYTES } from '@ovation/shar
 import { updateProfileRequestSchema } from '@ovation/shared/schemas/profile';
 import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
 import { findPicture, findPictureOfMember } from './picture.repository.ts';
@@ -14,7 +15,11 @@ import { uploadProfilePicture } from './upload-picture.ts';
 /** A member id (spec §7), as opposed to a random picture id. */
 const MEMBER_ID = /^[1-9]\d{0,9}$/;
 
-export const profileRoutes: FastifyPluginAsyncZod<{ settings: ProgrammeSettings }> = async (app, { settings }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  settings: ProgrammeSettings;
+  /** Wrong current passwords per member, shared with change-password (an e-mail change needs it). */
+  wrongPasswords: RateLimiter;
+}> = async (app, { settings, wrongPasswords }) => {
   app.put(
     '/api/profile',
     {
@@ -26,7 +31,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ settings: ProgrammeSettings 
         response: { 200: loadSessionResponseSchema },
       },
     },
-    async (request) => updateProfile(app.db, settings, request.log, requireMember(request).memberId, request.body),
+    async (request) =>
+      updateProfile(
+        { db: app.db, settings, log: request.log, wrongPasswords },
+        requireMember(request).memberId,
+        request.body,
+      ),
   );
 
   app.post(

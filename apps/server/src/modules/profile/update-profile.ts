@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { confirmEmailChange, tellOldAddress } from '../auth/confirm-email-change.ts';
 import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
 import { loadSession } from '../session/load-session.ts';
@@ -18,17 +19,16 @@ export interface ProfileUpdate {
 
 /** Updates the member's own contact details and get-to-know answers; returns the new session. */
 export async function updateProfile(
-  db: Db,
-  settings: ProgrammeSettings,
-  log: FastifyBaseLogger,
+  deps: { db: Db; settings: ProgrammeSettings; log: FastifyBaseLogger; wrongPasswords: RateLimiter },
   memberId: number,
   input: ProfileUpdate,
 ) {
+  const { db, settings, log } = deps;
   const before = await findMemberProfile(db, memberId);
   const oldEmail = before?.email ?? '';
   const emailChanges = oldEmail.toLowerCase() !== input.email.toLowerCase();
   // The e-mail is the sign-in name and the reset address: changing it needs the password.
-  if (emailChanges) await confirmEmailChange(db, memberId, input.currentPassword);
+  if (emailChanges) await confirmEmailChange({ db, failures: deps.wrongPasswords }, memberId, input.currentPassword);
   if (await isEmailTakenByOther(db, input.email, memberId)) {
     throw fieldError('email', 'Another member already uses this e-mail address');
   }
