@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, passwordResetTokens } from '../src/db/schema/index.ts';
 import { RESET_TOKEN_TTL_MS } from '../src/modules/auth/auth.service.ts';
@@ -124,6 +124,7 @@ describe('password reset', () => {
   async function requestToken(email: string): Promise<string> {
     const res = await post('/api/auth/reset-request', { email });
     expect(res.statusCode).toBe(200);
+    await ctx.app.backgroundWork.settled(); // the lookup and e-mail come after the answer
     const [mail] = await ctx.app.db
       .select()
       .from(emailOutbox)
@@ -133,10 +134,33 @@ describe('password reset', () => {
     return decodeURIComponent(match![1]!);
   }
 
+  it('answers before it looks anyone up, so its timing cannot tell a member from a stranger', async () => {
+    const member = await createMember(ctx.app);
+    const withheld: (() => Promise<unknown>)[] = [];
+    const run = vi.spyOn(ctx.app.backgroundWork, 'run').mockImplementation((task) => void withheld.push(task));
+    const resets = () =>
+      ctx.app.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, member.email!), eq(emailOutbox.kind, 'password-reset')));
+    try {
+      const known = await post('/api/auth/reset-request', { email: member.email });
+      const stranger = await post('/api/auth/reset-request', { email: 'stranger@example.test' });
+      expect([known.statusCode, known.body]).toEqual([stranger.statusCode, stranger.body]);
+      expect(withheld).toHaveLength(2);
+      expect(await resets()).toEqual([]);
+    } finally {
+      run.mockRestore();
+    }
+    await Promise.all(withheld.map((task) => task()));
+    expect(await resets()).toHaveLength(1);
+  });
+
   it('answers the same for an unknown address and e-mails nothing', async () => {
     const before = await ctx.app.db.select().from(emailOutbox);
     const res = await post('/api/auth/reset-request', { email: 'ghost@example.test' });
     expect(res.statusCode).toBe(200);
+    await ctx.app.backgroundWork.settled();
     expect(res.json().message).toContain('If that e-mail address belongs to a registered member');
     expect(await ctx.app.db.select().from(emailOutbox)).toHaveLength(before.length);
   });

@@ -89,6 +89,7 @@ describe('two app instances on one PostgreSQL', () => {
       (await b.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email: member.email } }))
         .statusCode,
     ).toBe(200);
+    await b.app.backgroundWork.settled();
     const { rows } = await a.app.database.pool!.query<{ body_text: string }>(
       `select body_text from email_outbox where to_address = $1 and kind = 'password-reset' order by id desc limit 1`,
       [member.email],

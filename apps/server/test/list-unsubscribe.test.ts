@@ -177,6 +177,7 @@ describe('List-Unsubscribe (decision 0044)', () => {
       (await ctx.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email: member.member.email } }))
         .statusCode,
     ).toBe(200);
+    await ctx.app.backgroundWork.settled();
     const unclaimed = await createMember(ctx.app, { registered: false });
     const registered = await ctx.request({
       method: 'POST',

@@ -58,6 +58,7 @@ describe('the log', () => {
       payload: { email: recipient.email },
     });
     expect(reset.statusCode).toBe(200);
+    await ctx.app.backgroundWork.settled();
     const ticketAnswer = await ctx.request({ method: 'POST', url: '/api/live/ticket', token: authToken });
     const { ticket } = ticketAnswer.json() as { ticket: string };
     // A spoilt copy (answered 401 at once; a good one would hold the stream open) still holds the ticket.

@@ -19,6 +19,7 @@ describe('GET /api/admin/outbox', () => {
       payload: { email: victim.email },
     });
     expect(reset.statusCode).toBe(200);
+    await ctx.app.backgroundWork.settled();
 
     const { token } = await memberWithToken(ctx, { isAdminReports: true });
     const res = await ctx.request({ method: 'GET', url: '/api/admin/outbox', token });

@@ -128,6 +128,7 @@ describe('account-wide failure counter', () => {
     expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(429);
 
     await ctx.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email: member.email } });
+    await ctx.app.backgroundWork.settled();
     const [mail] = await ctx.app.db
       .select()
       .from(emailOutbox)

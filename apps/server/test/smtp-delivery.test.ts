@@ -71,6 +71,7 @@ describe('e-mail over SMTP (smtp-server in the test)', () => {
     const member = await createMember(ctx.app, { firstName: 'Lerato' });
     const res = await ctx.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email: member.email } });
     expect(res.statusCode).toBe(200);
+    await ctx.app.backgroundWork.settled();
     expect(await deliver()).toBeGreaterThanOrEqual(1);
     const mail = onlyMessageTo(member.email!);
     expect(mail.subject).toBe('Reset your Ovation password');

@@ -108,13 +108,21 @@ export async function logOut(deps: Pick<AuthDeps, 'db' | 'sessions'>, sessionId:
   deps.sessions.forget({ sessionIds: [sessionId] });
 }
 
-/** E-mails a single-use reset link; answers the same whether or not the address is known. */
+/**
+ * E-mails a single-use reset link; answers the same, and as fast, whether or not the address is
+ * known: the lookup and the e-mail happen after the answer, as registration's (decision 0015).
+ */
 export async function requestPasswordReset(deps: AuthDeps, input: { email: string; ip: string }) {
   const message = 'If that e-mail address belongs to a registered member, a reset link is on its way.';
   if (!deps.limits.resetPerIp.hit(input.ip)) throw tooManyRequests();
-  if (!deps.limits.resetPerAccount.hit(input.email)) return { message };
-  const member = await findActiveMemberByEmail(deps.db, input.email);
-  if (!member || !(await findCredentials(deps.db, member.id))) return { message };
+  if (deps.limits.resetPerAccount.hit(input.email)) deps.background.run(() => mailPasswordReset(deps, input.email));
+  return { message };
+}
+
+/** What a reset request leads to, after its answer: a link to a registered member, or nothing. */
+async function mailPasswordReset(deps: AuthDeps, email: string) {
+  const member = await findActiveMemberByEmail(deps.db, email);
+  if (!member || !(await findCredentials(deps.db, member.id))) return;
   const token = newToken();
   await insertResetToken(deps.db, member.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
   const link = `${deps.publicUrl.replace(/\/$/, '')}/resetpassword?token=${encodeURIComponent(token)}`;
@@ -125,7 +133,6 @@ export async function requestPasswordReset(deps: AuthDeps, input: { email: strin
     subject: 'Reset your Ovation password',
     text: `Hello ${member.firstName},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
   });
-  return { message };
 }
 
 /** Sets a new password with a reset token; the token works once and every session is signed out. */
