@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { members, sessions } from '../src/db/schema/index.ts';
+import { emailOutbox, members, roleChanges, sessions } from '../src/db/schema/index.ts';
 import { transfer } from '../src/modules/ledger/transfer.ts';
 import { createMember, memberWithToken } from './factories.ts';
 import { MEMBERS_HEADER, setupUploads, tag } from './upload-fixtures.ts';
@@ -10,7 +10,8 @@ const { ctx, balances } = setupUploads();
 
 describe('members uploads', () => {
   it('creates, updates and deactivates from an XLSX; managers may be later rows; new members register', async () => {
-    const { token } = await memberWithToken(ctx, { roles: 'upl-mem' });
+    // A report administrator: the only uploader whose file may grant roles (decision 0070).
+    const { member: uploader, token } = await memberWithToken(ctx, { isAdminReports: true });
     const t = tag();
     const known = await createMember(ctx.app, { firstName: 'Old' });
     const { member: leaver, token: leaverToken } = await memberWithToken(ctx);
@@ -111,6 +112,14 @@ describe('members uploads', () => {
       birthDate: '1994-03-14',
     });
     expect(boss).toMatchObject({ isManager: true, roles: 'rep' });
+    // The grant is in the roles history, as one made on the roles report.
+    expect(await ctx.app.db.select().from(roleChanges).where(eq(roleChanges.memberId, boss!.id))).toEqual([
+      expect.objectContaining({
+        changedBy: uploader.id,
+        before: { roles: [], isAdminReports: false },
+        after: { roles: ['rep'], isAdminReports: false },
+      }),
+    ]);
     const [renamed] = await ctx.app.db.select().from(members).where(eq(members.id, known.id));
     expect(renamed!.firstName).toBe('Renamed');
 
@@ -134,5 +143,70 @@ describe('members uploads', () => {
       payload: { employeeNumber: `N${t}1`, email: `newbie.${t}@example.test`, password: 'Correct-horse-42' },
     });
     expect(registered.statusCode).toBe(200);
+  });
+
+  it('an uploader without role management changes no roles, no administrator and not themselves; moved addresses are told', async () => {
+    const { member: uploader, token } = await memberWithToken(ctx, { roles: 'upl-mem' });
+    const admin = await createMember(ctx.app, { isAdminReports: true });
+    const plain = await createMember(ctx.app);
+    const moving = await createMember(ctx.app, { firstName: 'Moving' });
+    const t = tag();
+    const row = (
+      m: { employeeNumber: string; firstName: string; surname: string; email: string | null },
+      over: { email?: string; roles?: string } = {},
+    ) => [
+      m.employeeNumber,
+      m.firstName,
+      m.surname,
+      over.email ?? m.email ?? '',
+      '',
+      '',
+      '',
+      '',
+      'South Africa',
+      '',
+      '',
+      '',
+      '',
+      over.roles ?? '',
+      'yes',
+    ];
+    const file = await xlsx([
+      MEMBERS_HEADER,
+      row(uploader, { roles: 'upl-mem,upl-pts' }),
+      row(admin, { email: `taken.${t}@evil.test` }),
+      row(plain, { roles: 'rep' }),
+      row(
+        { employeeNumber: `R${t}`, firstName: 'New', surname: 'Joiner', email: `joiner.${t}@example.test` },
+        { roles: 'news' },
+      ),
+      row(moving, { email: `moved.${t}@example.test` }),
+      row(admin), // unchanged: nothing to refuse
+    ]);
+    const preview = await checked(ctx, token, 'members', { name: 'grab.xlsx', bytes: file });
+    expect(preview.refusedRows).toEqual([
+      { row: 2, reason: 'You cannot change your own record by upload; ask another uploader or a report administrator' },
+      {
+        row: 3,
+        reason: `Member ${admin.employeeNumber} is a report administrator: only a report administrator can change their record by upload`,
+      },
+      { row: 4, reason: 'Roles are granted by a report administrator on the roles report: leave Roles empty' },
+      { row: 5, reason: 'Roles are granted by a report administrator on the roles report: leave Roles empty' },
+    ]);
+    expect(preview.summary).toMatchObject({ valid: 2, refused: 4, updated: 1, unchanged: 1 });
+    expect((await apply(ctx, token, preview.uploadId)).statusCode).toBe(202);
+    expect((await settled(ctx, token, preview.uploadId)).status).toBe('applied');
+
+    const roleOf = async (id: number) =>
+      (
+        await ctx.app.db.select({ roles: members.roles, email: members.email }).from(members).where(eq(members.id, id))
+      )[0]!;
+    expect(await roleOf(uploader.id)).toMatchObject({ roles: 'upl-mem' });
+    expect(await roleOf(admin.id)).toMatchObject({ email: admin.email });
+    expect(await roleOf(plain.id)).toMatchObject({ roles: '' });
+    expect(await roleOf(moving.id)).toMatchObject({ email: `moved.${t}@example.test` });
+    const told = await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, moving.email!));
+    expect(told.map((m) => m.kind)).toEqual(['email-changed']);
+    expect(told[0]!.bodyText).toContain(`moved.${t}@example.test`);
   });
 });

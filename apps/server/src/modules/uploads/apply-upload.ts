@@ -19,6 +19,7 @@ import {
   moveUploadStatus,
   type UploadRow,
 } from './uploads.repository.ts';
+import { memberChangesOf, recordMemberChanges, type MemberChanges } from './upload-member-changes.ts';
 import {
   ensureDivisionPath,
   revokeSessionsOf,
@@ -172,7 +173,8 @@ const UPSERT_BATCH = 2000;
 /**
  * Members: valid rows apply (refused rows were listed at the check), in one transaction: new
  * employee numbers become unregistered members, known ones are updated, leavers deactivated
- * and signed out; managers are linked last, so a manager may be a later row of the file.
+ * and signed out; role grants go to the roles history and changed addresses are told (as on
+ * the roles report and My Profile); managers are linked last, so a manager may be a later row.
  */
 async function applyMembers(
   ctx: ApplyContext,
@@ -190,9 +192,11 @@ async function applyMembers(
     for (const path of new Set(rows.filter((r) => r.divisions.length > 0).map((r) => r.divisions.join('\u0000')))) {
       divisionIds.set(path, await ensureDivisionPath(tx, path.split('\u0000')));
     }
+    const changes: MemberChanges = { roles: [], emails: [] };
     for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
       const part = rows.slice(i, i + UPSERT_BATCH);
-      await upsertMembers(
+      const changesOf = await memberChangesOf(tx, part);
+      const written = await upsertMembers(
         tx,
         part.map((r): MemberUpsert => ({
           e: r.employeeNumber,
@@ -208,12 +212,16 @@ async function applyMembers(
           ac: r.active,
         })),
       );
+      const found = changesOf(new Map(written.map((w) => [w.employeeNumber, w.id])));
+      changes.roles.push(...found.roles);
+      changes.emails.push(...found.emails);
       ctx.progress(Math.min(i + UPSERT_BATCH, rows.length), rows.length);
     }
     await setMemberRolesByNumber(
       tx,
       rows.flatMap((r) => (r.roles === null ? [] : [{ e: r.employeeNumber, r: r.roles.join(',') }])),
     );
+    await recordMemberChanges(tx, ctx.deps.log, upload.appliedBy ?? upload.uploadedBy, changes);
     await setManagersByNumber(
       tx,
       rows.flatMap((r) => (r.manager ? [{ e: r.employeeNumber, m: r.manager }] : [])),

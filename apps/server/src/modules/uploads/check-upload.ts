@@ -7,7 +7,9 @@ import {
   existingEmployeeNumbers,
   findEmailOwners,
   findMembersByEmployeeNumbers,
+  findUploader,
   type KnownMember,
+  type Uploader,
 } from './upload-members.repository.ts';
 
 const BATCH = 2000;
@@ -64,7 +66,10 @@ export async function checkUpload(
   if (header.done) throw new UploadFileError('The file is empty.');
   const index = mapHeader(job.kind, header.value.cells);
 
-  const checker = job.kind === 'members' ? new MembersCheck(db) : new PointsCheck(db, job.uploadId);
+  const checker =
+    job.kind === 'members'
+      ? new MembersCheck(db, await findUploader(db, job.uploadId))
+      : new PointsCheck(db, job.uploadId);
   let batch: RawRow[] = [];
   let processed = 0;
   const flush = async () => {
@@ -168,7 +173,10 @@ class MembersCheck implements RowChecker {
   /** Employee number → row, and e-mail → employee number, of the file's valid rows so far. */
   private readonly numbersInFile = new Map<string, number>();
   private readonly emailsInFile = new Map<string, string>();
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly uploader: Uploader,
+  ) {}
 
   async add(rows: RawRow[], index: Map<string, number>) {
     const parsed = rows.map((r) => ({ row: r.row, ...checkMemberRow(r.cells, index) }));
@@ -197,7 +205,7 @@ class MembersCheck implements RowChecker {
               ? `E-mail ${d.email} belongs to member ${owner}`
               : fileOwner && fileOwner !== d.employeeNumber
                 ? `E-mail ${d.email} is also given to ${fileOwner} in this file`
-                : null;
+                : this.beyondUploader(d);
       if (refusal) {
         this.checked.push({ row: p.row, refusal });
         continue;
@@ -206,6 +214,28 @@ class MembersCheck implements RowChecker {
       if (email) this.emailsInFile.set(email, d.employeeNumber);
       this.checked.push({ row: p.row, data: d });
     }
+  }
+
+  /**
+   * What only a report administrator may change by upload (security review, decision 0070):
+   * roles (granted on the roles report, where every change is kept), and the records of report
+   * administrators; nobody changes their own record by upload.
+   */
+  private beyondUploader(d: MemberRowData): string | null {
+    const known = this.known.get(d.employeeNumber);
+    const alters = !known || changes(d, known);
+    if (known && alters && d.employeeNumber === this.uploader.employeeNumber) {
+      return 'You cannot change your own record by upload; ask another uploader or a report administrator';
+    }
+    if (this.uploader.manageRoles) return null;
+    if (known?.isAdminReports && alters) {
+      return `Member ${d.employeeNumber} is a report administrator: only a report administrator can change their record by upload`;
+    }
+    const rolesNow = known ? known.roles.split(',').filter(Boolean).sort().join(',') : '';
+    if (d.roles !== null && d.roles.join(',') !== rolesNow) {
+      return 'Roles are granted by a report administrator on the roles report: leave Roles empty';
+    }
+    return null;
   }
 
   async finish() {

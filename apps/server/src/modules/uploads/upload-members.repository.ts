@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { getCapabilities, type CapabilityInput } from '@ovation/shared/capabilities';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
 import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
@@ -9,12 +10,30 @@ import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
  * (divisions, members, roles, managers, leavers signed out).
  */
 
+/** Who uploaded a file, as its check needs them: their employee number and whether they manage roles. */
+export interface Uploader {
+  employeeNumber: string;
+  manageRoles: boolean;
+}
+
+export async function findUploader(db: Db, uploadId: number): Promise<Uploader> {
+  const [row] = await queryRows<CapabilityInput & { employeeNumber: string }>(
+    db,
+    sql`select m.employee_number as "employeeNumber", m.roles, m.is_manager as "isManager",
+          m.is_admin_reports as "isAdminReports", m.country, m.unit
+        from uploads u join members m on m.id = u.uploaded_by where u.id = ${uploadId}`,
+  );
+  if (!row) throw new Error(`upload ${uploadId} has no uploader`);
+  return { employeeNumber: row.employeeNumber, manageRoles: getCapabilities(row).manageRoles };
+}
+
 export interface KnownMember {
   id: number;
   employeeNumber: string;
   email: string | null;
   active: boolean;
   isManager: boolean;
+  isAdminReports: boolean;
   firstName: string;
   surname: string;
   cellNum: string | null;
@@ -32,7 +51,7 @@ export async function findMembersByEmployeeNumbers(db: Db, numbers: string[]): P
   return queryRows<KnownMember>(
     db,
     sql`select m.id, m.employee_number as "employeeNumber", m.email, m.active, m.is_manager as "isManager",
-          m.first_name as "firstName", m.surname, m.cell_num as "cellNum", m.country, m.unit,
+          m.is_admin_reports as "isAdminReports", m.first_name as "firstName", m.surname, m.cell_num as "cellNum", m.country, m.unit,
           m.start_date::text as "startDate", m.birth_date::text as "birthDate", m.roles,
           mg.employee_number as "managerNumber",
           concat_ws('/', d1.name, d2.name, d3.name) as divisions
