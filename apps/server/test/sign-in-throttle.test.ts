@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { emailOutbox } from '../src/db/schema/index.ts';
 import { setupApp, type TestContext } from './build-app.ts';
+import { KNOWN_DEVICE_COOKIE } from '../src/modules/auth/known-device.ts';
 import { createMember, TEST_PASSWORD } from './factories.ts';
 
 /**
@@ -15,15 +16,28 @@ const ctx = setupApp();
 let ipSeq = 0;
 const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
-function signIn(c: TestContext, email: string, password: string, extra: { ip?: string; forwardedFor?: string } = {}) {
+function signIn(
+  c: TestContext,
+  email: string,
+  password: string,
+  extra: { ip?: string; forwardedFor?: string; device?: string } = {},
+) {
   return c.request({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email, password },
     remoteAddress: extra.ip ?? '127.0.0.1',
     headers: extra.forwardedFor ? { 'x-forwarded-for': extra.forwardedFor } : {},
+    cookies: extra.device ? { [KNOWN_DEVICE_COOKIE]: extra.device } : {},
   });
 }
+
+/** The known-device cookie a successful sign-in sets. */
+const deviceOf = (res: Awaited<ReturnType<typeof signIn>>) => {
+  const cookie = res.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+  return cookie!.value;
+};
 
 const alerts = (to: string) =>
   ctx.app.db
@@ -142,6 +156,34 @@ describe('account-wide failure counter', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(ctx, member.email!, newPassword, { ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it("others' failures never pause the member's own browser (a known device), nor a forged or borrowed cookie", async () => {
+    const member = await createMember(ctx.app);
+    const other = await createMember(ctx.app);
+    const device = deviceOf(await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() }));
+    const othersDevice = deviceOf(await signIn(ctx, other.email!, TEST_PASSWORD, { ip: freshIp() }));
+    for (let i = 0; i < 10; i++) await signIn(ctx, member.email!, 'wrong-password', { ip: freshIp() });
+    // The attacker's browsers are paused…
+    expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(429);
+    const [nonce, mac] = device.split('.');
+    const forged = `${nonce!.slice(0, -1)}${nonce!.endsWith('A') ? 'B' : 'A'}.${mac}`;
+    for (const cookie of [othersDevice, forged, 'not-a-cookie']) {
+      expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp(), device: cookie })).statusCode).toBe(429);
+    }
+    // …the member's own is not, and the pause was not lifted for anyone else by it.
+    expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp(), device })).statusCode).toBe(200);
+    expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(429);
+  });
+
+  it('a known device has its own limit: ten wrong passwords from it pause it, not the account', async () => {
+    const member = await createMember(ctx.app);
+    const device = deviceOf(await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() }));
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(ctx, member.email!, 'wrong-password', { ip: freshIp(), device })).statusCode).toBe(401);
+    }
+    expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp(), device })).statusCode).toBe(429);
+    expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(200);
   });
 
   it('clears the count on a successful sign-in', async () => {

@@ -17,7 +17,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     audience: 'public',
     content: `<p>We process your name, division, contact details, birth date and start date to run the recognition programme, show celebrations and deliver rewards.</p>
 <h3>What we share</h3><p>Your name, division, picture and the recognition you give and receive are visible to colleagues. Your birth year is never shown.</p>
-<h3>Cookies</h3><p>Mandatory cookies keep you signed in and protect forms. Functional cookies remember your preferences. You can change your choice with <em>Manage Privacy</em> at the bottom of every page.</p>
+<h3>Cookies</h3><p>Mandatory cookies keep you signed in, protect forms and recognise a browser you have signed in from before, so that failed sign-ins elsewhere cannot lock you out. Functional cookies remember your preferences. You can change your choice with <em>Manage Privacy</em> at the bottom of every page.</p>
 <h3>Your rights</h3><p>You may ask to see or correct your information through <em>Contact Us</em>.</p>`,
   },
   {

@@ -13,6 +13,7 @@ import { requireMember } from '../../plugins/auth.ts';
 import { activateRegistration } from './activate-registration.ts';
 import { changePassword } from './change-password.ts';
 import { logIn, logOut, requestPasswordReset, resetPassword, type AuthDeps } from './auth.service.ts';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from './known-device.ts';
 import { registerMember } from './register-member.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> = async (app, { deps }) => {
@@ -39,7 +40,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
         response: { 200: loginResponseSchema },
       },
     },
-    async (request) => logIn(withLog(request.log), { ...request.body, ip: request.ip }),
+    async (request, reply) => {
+      const { answer, knownDevice } = await logIn(withLog(request.log), {
+        ...request.body,
+        ip: request.ip,
+        knownDevice: request.cookies[KNOWN_DEVICE_COOKIE],
+      });
+      // Sent only to the sign-in calls, never readable by scripts (decision 0071).
+      void reply.setCookie(KNOWN_DEVICE_COOKIE, knownDevice, {
+        path: '/api/auth/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: deps.publicUrl.startsWith('https://'),
+        maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
+      });
+      return answer;
+    },
   );
 
   app.post(

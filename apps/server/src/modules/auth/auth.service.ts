@@ -17,7 +17,8 @@ import {
 import type { SessionCache } from './session-cache.ts';
 import { insertSession, revokeAllSessions, revokeSession } from './session.repository.ts';
 import { clearSignInFailures } from './sign-in-throttle.repository.ts';
-import { admitSignInAttempt, onFailedSignIn } from './sign-in-throttle.ts';
+import { knownDeviceCookie, knownDeviceId, knownDeviceKey } from './known-device.ts';
+import { admitSignInAttempt, onFailedSignIn, signInCounter } from './sign-in-throttle.ts';
 import { secondFactorChallenge } from './totp.ts';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -58,8 +59,17 @@ export function createAuthLimits(shared: SharedRateLimits = new SharedRateLimits
 }
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
+/** What a right password answers (a session, or the second factor's challenge) and the browser's known-device cookie. */
+export interface LoginResult {
+  answer: { authToken: string } | Exclude<Awaited<ReturnType<typeof secondFactorChallenge>>, null | undefined>;
+  knownDevice: string;
+}
+
 /** Signs a member in with e-mail and password and opens a session. */
-export async function logIn(deps: AuthDeps, input: { email: string; password: string; ip: string }) {
+export async function logIn(
+  deps: AuthDeps,
+  input: { email: string; password: string; ip: string; knownDevice?: string },
+): Promise<LoginResult> {
   // Every attempt takes a place under the per-IP limit before anything is checked (exact across
   // instances and parallel guesses, decision 0003); all but a wrong password give it back.
   if (!(await deps.limits.loginPerIp.take(input.ip))) {
@@ -69,7 +79,9 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
   try {
     // Counted before the password is checked: a pause gives a guesser nothing (not even a
     // right guess), and parallel guesses cannot pass the limit.
-    const attempt = await admitSignInAttempt(deps, input.email);
+    const key = await knownDeviceKey(deps.db);
+    const counter = signInCounter(input.email, knownDeviceId(key, input.knownDevice, input.email));
+    const attempt = await admitSignInAttempt(deps, counter);
     const member = await findActiveMemberByEmail(deps.db, input.email);
     const creds = member ? await findCredentials(deps.db, member.id) : undefined;
     const ok = creds
@@ -77,15 +89,17 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
       : await verifyAgainstDummy(input.password);
     if (!member || !creds || !ok) {
       wrongPassword = true;
-      await onFailedSignIn(deps, input.email, attempt);
+      await onFailedSignIn(deps, counter, attempt);
       throw unauthorized(INVALID_LOGIN);
     }
-    await clearSignInFailures(deps.db, input.email);
+    await clearSignInFailures(deps.db, counter.key);
+    // This browser knows the password: from now on others' failures do not pause it (0071).
+    const knownDevice = knownDeviceCookie(key, input.email);
     // A member with a TOTP second factor finishes at POST /api/auth/login/totp (decision 0037).
     const challenge = await secondFactorChallenge(deps.db, member.id);
-    if (challenge) return challenge;
+    if (challenge) return { answer: challenge, knownDevice };
     const { authToken } = await openSession(deps.db, member.id, deps.sessionTtlHours);
-    return { authToken };
+    return { answer: { authToken }, knownDevice };
   } finally {
     if (!wrongPassword) await deps.limits.loginPerIp.giveBack(input.ip);
   }

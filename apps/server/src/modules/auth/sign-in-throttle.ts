@@ -15,7 +15,8 @@ import {
  * Account-wide sign-in throttle (docs/decisions/0014): 10 failures within 15 minutes, from
  * any IP, pause the account's password sign-in for 15 minutes, then 30, 60 and at most 2 hours
  * while failures go on (a day without failures starts over). Never a permanent lockout, and a
- * password reset lifts it.
+ * password reset lifts it. A browser the member signed in from before is counted apart
+ * (decision 0071), so others' failures never pause it.
  */
 export const SIGN_IN_THROTTLE: ThrottlePolicy = {
   limit: 10,
@@ -40,32 +41,47 @@ interface ThrottleDeps {
 }
 
 /**
+ * Whose failures an attempt counts with: the account typed, or that account from one known
+ * device (decision 0071), which failures elsewhere do not pause.
+ */
+export interface SignInCounter {
+  email: string;
+  /** The counter's key: the e-mail as typed, or `device:<id>:<e-mail>`. */
+  key: string;
+}
+
+export const signInCounter = (email: string, deviceId: string | null): SignInCounter => ({
+  email,
+  key: deviceId ? `device:${deviceId}:${email}` : email,
+});
+
+/**
  * Counts a sign-in attempt for the account typed, before the password is checked. Throws 429
  * while the account is paused, or when parallel guesses have gone past the limit (which
  * starts the pause). Returns the attempt's place in the window for `onFailedSignIn`.
  */
-export async function admitSignInAttempt(deps: ThrottleDeps, email: string): Promise<number> {
+export async function admitSignInAttempt(deps: ThrottleDeps, counter: SignInCounter): Promise<number> {
   const now = new Date();
-  const attempt = await recordSignInAttempt(deps.db, email, now, SIGN_IN_THROTTLE);
+  const attempt = await recordSignInAttempt(deps.db, counter.key, now, SIGN_IN_THROTTLE);
   if (Math.random() < 0.01) await pruneSignInFailures(deps.db, now, SIGN_IN_THROTTLE.decayMs);
   if (attempt.blockedUntil && attempt.blockedUntil > now) throw tooManyRequests(ACCOUNT_PAUSED);
   if (attempt.failures > SIGN_IN_THROTTLE.limit) {
-    await pauseAndTell(deps, email, now);
+    await pauseAndTell(deps, counter, now);
     throw tooManyRequests(ACCOUNT_PAUSED);
   }
   return attempt.failures;
 }
 
-/** After a wrong password: the attempt that reaches the limit pauses the account. */
-export async function onFailedSignIn(deps: ThrottleDeps, email: string, failures: number): Promise<void> {
-  if (failures >= SIGN_IN_THROTTLE.limit) await pauseAndTell(deps, email, new Date());
+/** After a wrong password: the attempt that reaches the limit pauses the account (or that device's attempts). */
+export async function onFailedSignIn(deps: ThrottleDeps, counter: SignInCounter, failures: number): Promise<void> {
+  if (failures >= SIGN_IN_THROTTLE.limit) await pauseAndTell(deps, counter, new Date());
 }
 
 /** Starts the pause; when this call started it and the account is a member's, e-mails them once. */
-async function pauseAndTell(deps: ThrottleDeps, email: string, now: Date): Promise<void> {
-  const pausedUntil = await startSignInPause(deps.db, email, now, SIGN_IN_THROTTLE);
+async function pauseAndTell(deps: ThrottleDeps, counter: SignInCounter, now: Date): Promise<void> {
+  const pausedUntil = await startSignInPause(deps.db, counter.key, now, SIGN_IN_THROTTLE);
   if (!pausedUntil) return;
-  const member = await findActiveMemberByEmail(deps.db, email);
+  const member = await findActiveMemberByEmail(deps.db, counter.email);
   if (!member?.email || !(await findCredentials(deps.db, member.id))) return;
   deps.log.warn({ memberId: member.id }, 'account sign-in paused after repeated failures');
   const resetLink = `${deps.publicUrl.replace(/\/$/, '')}/resetpassword`;
