@@ -1,4 +1,5 @@
-// Bundles the server (with @ovation/shared) into dist/server.js; npm packages stay external.
+// Bundles the server (with @ovation/shared) into dist/server.js, and the firm set-up command
+// into dist/setup-firm.js; npm packages stay external.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,8 +10,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 const outDir = process.env.SERVER_OUT_DIR ?? 'dist';
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: `${outDir}/server.js`,
+  entryPoints: { server: 'src/server.ts', 'setup-firm': 'src/db/setup/setup-cli.ts' },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/app-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueEmail } from '../mail/mailer.ts';
@@ -44,13 +46,28 @@ async function mailRegistration(deps: AuthDeps, input: { employeeNumber: string;
     return;
   }
 
+  await queueActivation(deps.db, deps.log, { id: member.id, firstName: member.firstName, email: onFile }, base);
+}
+
+/**
+ * A new single-use activation link for a member without a password (24 hours), e-mailed to the
+ * address on file; answers the link (the first administrator's set-up prints it too).
+ */
+export async function queueActivation(
+  db: Db,
+  log: FastifyBaseLogger,
+  member: { id: number; firstName: string; email: string },
+  base: string,
+): Promise<string> {
   const token = newToken();
-  await insertRegistrationToken(deps.db, member.id, hashToken(token), new Date(Date.now() + ACTIVATION_TOKEN_TTL_MS));
-  await queueEmail(deps.db, deps.log, {
+  await insertRegistrationToken(db, member.id, hashToken(token), new Date(Date.now() + ACTIVATION_TOKEN_TTL_MS));
+  const link = `${base}/register?token=${encodeURIComponent(token)}`;
+  await queueEmail(db, log, {
     kind: 'registration-activation',
     sensitive: true,
-    to: onFile,
+    to: member.email,
     subject: 'Activate your Ovation account',
-    text: `Hello ${member.firstName},\n\nUse this link within 24 hours to choose your password and activate your Ovation account:\n${base}/register?token=${encodeURIComponent(token)}\n\nIf you did not ask for this, ignore this e-mail; nothing changes until the link is used.`,
+    text: `Hello ${member.firstName},\n\nUse this link within 24 hours to choose your password and activate your Ovation account:\n${link}\n\nIf you did not ask for this, ignore this e-mail; nothing changes until the link is used.`,
   });
+  return link;
 }
