@@ -145,6 +145,10 @@ test('redeem a reward: catalogue, basket, checkout', async ({ page, request }) =
   await expect(page).toHaveURL(/\/redeemrewards\/basket$/);
   await tabTo(page, page.getByRole('button', { name: 'CHECKOUT' }));
   await page.keyboard.press('Enter');
+  const placeOrder = page.getByRole('dialog').getByRole('button', { name: 'Place order' });
+  await expect(placeOrder).toBeVisible();
+  await tabTo(page, placeOrder);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByTestId('order').first().getByTestId('order-status')).toHaveText('Placed');
   expect((await sipho.profile()).awardsPointsAvailable).toBe(before - 100);

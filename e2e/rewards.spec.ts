@@ -89,6 +89,12 @@ test('a South African member redeems rewards, sees the code and the balance, and
   await expectAccessible(page);
   await shoot(page, 'basket');
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  // One look before the points go: the total, and that the voucher cannot be taken back.
+  const confirm = page.getByRole('dialog', { name: 'Place this order?' });
+  await expect(confirm).toContainText(`${shown(250 + candle)} Kudos will be taken from your balance.`);
+  await expect(confirm).toContainText('an order with a voucher cannot be cancelled');
+  await shoot(page, 'checkout-confirm');
+  await confirm.getByRole('button', { name: 'Place order' }).click();
 
   // My Orders: the new order with its code; the balance the server answered, here and on Home.
   await expect(page).toHaveURL(/\/orders$/);
@@ -118,6 +124,7 @@ test('a South African member redeems rewards, sees the code and the balance, and
   await page.getByRole('button', { name: 'Add to basket' }).click();
   await page.getByRole('link', { name: /My Basket \(1\)/ }).click();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByTestId('orders-balance')).toHaveText(`${shown(afterCheckout - candle)} Kudos`);
   await page.getByTestId('order').first().getByRole('button', { name: 'Cancel order' }).click();

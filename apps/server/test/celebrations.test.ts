@@ -75,6 +75,7 @@ describe('POST /api/site/getcelebrations', () => {
       dOBdate: today(),
       years: 0,
       division: expect.stringMatching(/^Division /),
+      country: 'South Africa',
     });
     // Not registered: the id part is 0 (spec §5); the hash still tells the rows apart.
     expect(report[1]!.memberId).toMatch(/^0#[\w-]{10}$/);

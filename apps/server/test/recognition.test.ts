@@ -252,6 +252,13 @@ describe('GET /api/behaviours and POST /api/members/search', () => {
     expect((await search({ query: '%' })).json().members).toEqual([]);
     const byId = (await search({ memberIds: [stranger.id] })).json().members;
     expect(byId.map((m: { memberId: number }) => m.memberId)).toEqual([stranger.id]);
+    // Pay It Forward's picker asks for colleagues in South Africa only.
+    const abroad = await createMember(ctx.app, { firstName: 'Xolani', surname: 'Abroad', country: 'Kenya' });
+    const everywhere = (await search({ query: 'xolani' })).json().members.map((m: { memberId: number }) => m.memberId);
+    expect(everywhere).toContain(abroad.id);
+    const local = (await search({ query: 'xolani', country: 'South Africa' })).json().members;
+    expect(local.map((m: { memberId: number }) => m.memberId)).not.toContain(abroad.id);
+    expect(local.length).toBeGreaterThan(0);
   });
 });
 

@@ -202,7 +202,12 @@ describe('rewards administration', () => {
 
   it('cancels a processing order with a refund (Idempotency-Key) and hides codes from the queue; shown codes stay spent', async () => {
     const token = await admin();
-    const { member, orderId, item } = await placedOrder({
+    const {
+      member,
+      orderId,
+      item,
+      token: memberToken,
+    } = await placedOrder({
       fulfilment: 'voucher',
       codes: codesFor('ADM', 2),
       stockLeft: 2,
@@ -223,6 +228,9 @@ describe('rewards administration', () => {
     // The code was shown and e-mailed at checkout: it stays with the order, out of the pool and the stock.
     expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(1);
     expect(await allocatedCodes(ctx.app, item.id)).toHaveLength(1);
+    // …and the member's refunded order no longer shows it.
+    const mine = await json('GET', `/api/orders/${orderId}`, memberToken);
+    expect(mine.json()).toMatchObject({ status: 'refunded', lines: [expect.objectContaining({ codes: [] })] });
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 });

@@ -74,12 +74,16 @@ export function parseRoles(roles: string | null | undefined): Set<string> {
   );
 }
 
+/** Whether a member's country is South Africa (any letter case and spacing around it). */
+export const isSouthAfrica = (country: string | null | undefined) =>
+  (country ?? '').trim().toLowerCase() === SOUTH_AFRICA.toLowerCase();
+
 export function getCapabilities(input: CapabilityInput): Capabilities {
   const roles = parseRoles(input.roles);
   const has = (r: RoleName) => roles.has(r);
   const admin = input.isAdminReports === true;
   const manager = input.isManager === true;
-  const southAfrica = (input.country ?? '').trim().toLowerCase() === SOUTH_AFRICA.toLowerCase();
+  const southAfrica = isSouthAfrica(input.country);
   const trf = (input.unit ?? '').trim().toUpperCase() === TRF_UNIT;
   const uploader = has('upl-mem') || has('upl-pts');
   const notifyUploader = has('upl-mem-nfy') || has('upl-pts-nfy');

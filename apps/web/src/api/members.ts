@@ -28,19 +28,19 @@ export const memberSearchOptions = (body: MemberSearchRequest) =>
   });
 
 /** Search results for the picker; the previous list stays while the next one loads. */
-export function useMemberSearch(query: string, enabled = true) {
+export function useMemberSearch(query: string, enabled = true, country?: string) {
   return useQuery({
-    ...memberSearchOptions({ query: query.trim(), teamOnly: false, limit: 20 }),
+    ...memberSearchOptions({ query: query.trim(), teamOnly: false, limit: 20, ...(country ? { country } : {}) }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
 /** The names of members known only by id (a preselected colleague from the URL). */
-export function useMembersById(memberIds: readonly number[]) {
+export function useMembersById(memberIds: readonly number[], country?: string) {
   const ids = [...memberIds].sort((a, b) => a - b);
   return useQuery({
-    ...memberSearchOptions({ query: '', memberIds: ids, limit: 50 }),
+    ...memberSearchOptions({ query: '', memberIds: ids, limit: 50, ...(country ? { country } : {}) }),
     enabled: ids.length > 0,
   });
 }

@@ -9,12 +9,19 @@ function focusTarget(field: HTMLElement): HTMLElement | null {
   return field.querySelector<HTMLElement>('[role="radio"][aria-checked="true"], [role="radio"], input, button');
 }
 
-/** Focuses the first field in error inside `form`, in the order the form shows them. */
+/**
+ * Focuses the first field in error inside `form`, in the order the form shows them, and brings
+ * the form's own alert (the server's refusal, shown above the fields) into view with it: focusing
+ * alone scrolled the field to the top, under the sticky header, and the alert out of sight.
+ */
 export function focusFirstError(form: HTMLElement | null) {
   for (const field of form?.querySelectorAll<HTMLElement>(IN_ERROR) ?? []) {
     const target = focusTarget(field);
     if (target && !target.matches(':disabled')) {
-      target.focus();
+      target.focus({ preventScroll: true });
+      const alert = form!.querySelector<HTMLElement>('[role="alert"]');
+      // html's scroll-padding-top keeps what is scrolled to clear of the header (global.css).
+      (alert ?? target).scrollIntoView?.({ block: 'nearest' });
       return;
     }
   }

@@ -94,6 +94,8 @@ export const celebrationRowSchema = z.object({
   /** Whole years of service for ANNIV; 0 for BDAY. */
   years: z.number().int(),
   division: z.string(),
+  /** The member's country: Pay It Forward is offered only between colleagues in South Africa. */
+  country: z.string(),
 });
 export type CelebrationRow = z.infer<typeof celebrationRowSchema>;
 export const celebrationsResponseSchema = z.object({ report: z.array(celebrationRowSchema) });

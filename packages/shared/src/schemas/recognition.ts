@@ -73,6 +73,8 @@ export const memberSearchRequestSchema = z.object({
   query: z.string().trim().max(100).default(''),
   /** Only the manager's own team (managers). */
   teamOnly: z.boolean().default(false),
+  /** Only members in this country (Pay It Forward offers colleagues in South Africa only). */
+  country: z.string().trim().min(1).max(60).optional(),
   limit: z.number().int().min(1).max(50).default(20),
   /**
    * Look these members up by id instead (the query is then ignored): the forms open with a

@@ -52,11 +52,7 @@ export async function setupFirm(
   if (await ensureMoods(db)) lines.push('daily check-in moods added');
   const behaviours = await setBehaviours(db, input.behaviours);
   if (behaviours) lines.push(behaviours);
-  const pages = await setContentPages(
-    db,
-    input.pages ?? [],
-    starterPages(names.pointsName),
-  );
+  const pages = await setContentPages(db, input.pages ?? [], starterPages(names.pointsName));
   if (pages.length > 0) lines.push(`content pages: ${pages.join(', ')}`);
   const report: SetupReport = { lines };
   if (input.admin) {

@@ -12,6 +12,7 @@ export interface CelebrationEventRow {
   surname: string;
   picId: string | null;
   division: string | null;
+  country: string;
   registered: boolean;
 }
 
@@ -44,7 +45,7 @@ export async function findCelebrations(db: Db, from: string, days: number) {
         join keys on extract(month from m.start_date) = keys.mm and extract(day from m.start_date) = keys.dd
         where m.active and extract(year from keys.day) - extract(year from m.start_date) >= 1)
       select e.what, to_char(e.day, 'YYYY-MM-DD') as day, e.years, m.id as "memberId",
-        m.first_name as "firstName", m.surname, m.pic_id as "picId", d.name as division,
+        m.first_name as "firstName", m.surname, m.pic_id as "picId", d.name as division, m.country,
         exists (select 1 from credentials c where c.member_id = m.id) as registered
       from events e
       join members m on m.id = e.id

@@ -24,6 +24,7 @@ function present(rows: CelebrationEventRow[], secret: Buffer): CelebrationRow[] 
     dOBdate: r.day,
     years: Number(r.years),
     division: r.division ?? '',
+    country: r.country,
   }));
 }
 

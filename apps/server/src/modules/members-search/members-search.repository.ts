@@ -6,6 +6,7 @@ export interface MemberSearch {
   callerId: number;
   query: string;
   teamOnly: boolean;
+  country?: string | undefined;
   limit: number;
   /** Look these up by id instead of the query (a form opened with a preselected colleague). */
   memberIds?: number[] | undefined;
@@ -14,7 +15,7 @@ export interface MemberSearch {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active colleagues (registered or not) by name or division (or by id), the caller excluded. */
-export function searchMembers(db: Db, { callerId, query, teamOnly, limit, memberIds }: MemberSearch) {
+export function searchMembers(db: Db, { callerId, query, teamOnly, country, limit, memberIds }: MemberSearch) {
   const pattern = `%${escapeLike(query)}%`;
   const fullName = sql`${members.firstName} || ' ' || ${members.surname}`;
   return db
@@ -34,6 +35,7 @@ export function searchMembers(db: Db, { callerId, query, teamOnly, limit, member
         eq(members.active, true),
         ne(members.id, callerId),
         teamOnly ? eq(members.managerId, callerId) : undefined,
+        country ? sql`lower(trim(${members.country})) = ${country.toLowerCase()}` : undefined,
         memberIds
           ? inArray(members.id, memberIds.length > 0 ? memberIds : [0])
           : query

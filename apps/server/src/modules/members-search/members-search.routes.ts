@@ -10,7 +10,7 @@ export const membersSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['recognition'],
-        summary: 'Finds colleagues by name or division (teamOnly: the caller’s direct reports)',
+        summary: 'Finds colleagues by name or division (teamOnly: the caller’s direct reports; country: only there)',
         security: [{ bearer: [] }],
         body: memberSearchRequestSchema,
         response: { 200: memberSearchResponseSchema },

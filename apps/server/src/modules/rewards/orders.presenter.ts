@@ -47,6 +47,8 @@ function presentOrder(
   codes: CodeRow[],
   revealCodes: boolean,
 ): Order {
+  // A refunded order's codes are spent but no longer the member's to use (decision 0069).
+  const showCodes = revealCodes && order.status !== 'cancelled' && order.status !== 'refunded';
   return {
     orderId: order.id,
     placedAt: order.placedAt.toISOString(),
@@ -62,7 +64,7 @@ function presentOrder(
       pointsCost: l.pointsCost,
       randValue: l.randValue,
       lineTotal: l.pointsCost * l.quantity,
-      codes: revealCodes ? codes.filter((c) => c.orderLineId === l.id).map((c) => c.code) : [],
+      codes: showCodes ? codes.filter((c) => c.orderLineId === l.id).map((c) => c.code) : [],
     })),
     history: events
       .filter((e) => e.event.orderId === order.id)

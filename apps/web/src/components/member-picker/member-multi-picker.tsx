@@ -1,8 +1,9 @@
-import { useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-error.ts';
 import { MemberOption } from './member-option.tsx';
+import { LINKED_COLLEAGUE_DROPPED } from './member-picker.tsx';
 import { memberSearchOptions, type MemberSearchResult } from '../../api/members.ts';
 import { useMemberOptions } from './use-member-options.ts';
 
@@ -31,6 +32,18 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
   const [teamNote, setTeamNote] = useState({ text: '', added: false });
   const [addingTeam, setAddingTeam] = useState(false);
   const options = useMemberOptions(value, search);
+  // Colleagues named by a link that cannot be chosen (oneself, someone who has left) are dropped, and said so.
+  const [dropped, setDropped] = useState(false);
+  const unavailable = options.unavailable.join(',');
+  if (unavailable && !dropped) setDropped(true);
+  useEffect(() => {
+    if (!unavailable) return;
+    const gone = unavailable.split(',').map(Number);
+    onChange(
+      value.filter((id) => !gone.includes(id)),
+      [],
+    );
+  }, [unavailable]); // eslint-disable-line react-hooks/exhaustive-deps -- once per set of unavailable ids
   const queryClient = useQueryClient();
 
   const change = (ids: number[]) => {
@@ -59,11 +72,14 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
     <Stack gap={4}>
       <MultiSelect<number>
         label={label}
-        description={description}
+        description={dropped ? LINKED_COLLEAGUE_DROPPED : description}
         placeholder={value.length === 0 ? 'Type a name or division' : undefined}
         required
         searchable
         clearable
+        // The list opens on a click or typing, not when a form sends the focus here after an
+        // error: it covered the error and the fields below it.
+        openOnFocus={false}
         hidePickedOptions
         searchValue={search}
         onSearchChange={setSearch}

@@ -8,6 +8,8 @@ interface MemberPickerFieldProps<T extends FieldValues> {
   error?: ReactNode;
   label?: string;
   description?: string;
+  /** Offer only colleagues in this country. */
+  country?: string;
 }
 
 /** One colleague, as a react-hook-form field (High Five, Pay It Forward). */
@@ -17,6 +19,7 @@ export function MemberPickerField<T extends FieldValues>({
   error,
   label = 'Colleague',
   description = 'Search by name or division.',
+  country,
 }: MemberPickerFieldProps<T>) {
   return (
     <Controller
@@ -31,6 +34,7 @@ export function MemberPickerField<T extends FieldValues>({
           onBlur={field.onBlur}
           ref={field.ref}
           error={error}
+          country={country}
         />
       )}
     />

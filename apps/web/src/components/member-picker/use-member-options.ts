@@ -10,12 +10,12 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * plus the colleagues already chosen, so their names stay on the pills whatever the search
  * shows. Colleagues chosen only by id (a link like /recognise/123) are looked up by id.
  */
-export function useMemberOptions(value: readonly number[], search: string) {
+export function useMemberOptions(value: readonly number[], search: string, country?: string) {
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<MemberSearchResult[]>([]);
-  const results = useMemberSearch(debounced);
+  const results = useMemberSearch(debounced, true, country);
   const unknownIds = value.filter((id) => !picked.some((m) => m.memberId === id));
-  const lookup = useMembersById(unknownIds);
+  const lookup = useMembersById(unknownIds, country);
 
   const byId = new Map<number, MemberSearchResult>();
   for (const m of [...(lookup.data ?? []), ...(results.data ?? []), ...picked]) byId.set(m.memberId, m);
@@ -37,6 +37,11 @@ export function useMemberOptions(value: readonly number[], search: string) {
     data,
     byId,
     remember,
+    /**
+     * Chosen ids the server does not offer here (oneself, someone who has left, outside the
+     * picker's country): a link like /recognise/123 named them. The picker drops them.
+     */
+    unavailable: lookup.isSuccess ? unknownIds.filter((id) => !byId.has(id)) : [],
     isSearching: results.isFetching || search !== debounced,
     searchError: results.error,
   };

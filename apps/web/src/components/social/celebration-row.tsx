@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
+import { isSouthAfrica } from '@ovation/shared/capabilities';
 import type { CelebrationRow as Row } from '@ovation/shared/schemas/feed';
 import { profileImageUrl } from '../../lib/session.tsx';
 import { celebrationMemberId, celebrationText, isRegisteredCelebration } from './celebration-rules.ts';
@@ -10,7 +11,8 @@ export const MEMBER_NOT_REGISTERED = 'Member Not Registered';
 
 /**
  * One birthday or work anniversary (spec §2): High Five and Pay It Forward only for
- * registered members, Pay It Forward only with the payItForward capability; otherwise the
+ * registered members, Pay It Forward only with the payItForward capability and to a colleague
+ * in South Africa (the only ones it can reach); otherwise the
  * 'Member Not Registered' info icon.
  */
 export function CelebrationRowView({ row, canPayItForward }: { row: Row; canPayItForward: boolean }) {
@@ -39,7 +41,7 @@ export function CelebrationRowView({ row, canPayItForward }: { row: Row; canPayI
           >
             High Five
           </Button>
-          {canPayItForward && (
+          {canPayItForward && isSouthAfrica(row.country) && (
             <Button
               component={Link}
               to={`/payitforward/${id}`}

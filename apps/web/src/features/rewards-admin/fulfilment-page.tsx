@@ -21,6 +21,7 @@ import { useAdminCancel, useFulfilmentQueue, useMoveOrder } from '../../api/rewa
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -37,6 +38,9 @@ function QueueCard({ order }: { order: QueueOrder }) {
   const move = useMoveOrder();
   const cancel = useAdminCancel();
   const messageBox = useMessageBox();
+  const { profile } = useSession();
+  const pointsName = profile?.pointsName || 'points';
+  const vouchers = order.lines.some((line) => line.fulfilment === 'voucher');
   const busy = move.isPending || cancel.isPending;
   const onMove = (status: 'processing' | 'fulfilled') =>
     move.mutate(
@@ -49,7 +53,10 @@ function QueueCard({ order }: { order: QueueOrder }) {
   const onCancel = () =>
     messageBox.show({
       title: `Cancel order #${order.orderId}?`,
-      msg: `${formatPoints(order.totalPoints)} Kudos go back to ${order.memberName}, stock and codes return.`,
+      // Codes were shown to the member at checkout: they stay spent (decision 0069).
+      msg: `${formatPoints(order.totalPoints)} ${pointsName} go back to ${order.memberName}${
+        vouchers ? '. Delivered items return to stock; voucher codes already shown stay spent.' : ', and stock returns.'
+      }`,
       isShowCancel: true,
       okText: 'Cancel and refund',
       cancelText: 'Keep it',

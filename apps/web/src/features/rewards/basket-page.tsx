@@ -10,6 +10,7 @@ import { FormAlert } from '../../components/form-feedback.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useServerErrors } from '../../lib/form-errors.ts';
+import { useMessageBox } from '../../lib/message-box.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AddressFields } from './components/address-fields.tsx';
@@ -34,6 +35,7 @@ export default function BasketPage() {
   const setLine = useSetBasketLine();
   const checkout = useCheckout();
   const navigate = useNavigate();
+  const messageBox = useMessageBox();
   const [busy, setBusy] = useState<number | null>(null);
   const form = useForm<CheckoutRequest>({ resolver: zodResolver(checkoutRequestSchema) });
   const server = useServerErrors(form, FIELDS, { title: 'Your order was not placed' });
@@ -58,8 +60,25 @@ export default function BasketPage() {
     }
   };
 
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
+  /** One look before the points go: the total, and that voucher codes cannot be taken back (0069). */
+  const confirmOrder = () =>
+    new Promise<boolean>((resolve) => {
+      const vouchers = data!.lines.some((line) => line.fulfilment === 'voucher');
+      messageBox.show({
+        title: 'Place this order?',
+        msg:
+          `${formatPoints(data!.totalPoints)} ${pointsName} will be taken from your balance.` +
+          (vouchers ? ' Voucher codes are issued at once, so an order with a voucher cannot be cancelled.' : ''),
+        isShowCancel: true,
+        okText: 'Place order',
+        cancelText: 'Back to basket',
+        callback: resolve,
+      });
+    });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!(await confirmOrder())) return;
+    await server.run(async () => {
       try {
         const answer = await checkout.mutateAsync(data?.needsAddress ? values : {});
         toast.success(`Thank you! Order #${answer.orderId} is placed.`);
@@ -69,8 +88,8 @@ export default function BasketPage() {
         void basket.refetch();
         throw error;
       }
-    }),
-  );
+    });
+  });
 
   return (
     <>

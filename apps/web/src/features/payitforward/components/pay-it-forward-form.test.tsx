@@ -55,6 +55,24 @@ describe('PayItForwardForm', () => {
     expect(onSent).not.toHaveBeenCalled();
   });
 
+  it('refuses a decimal or a negative amount as typed, never a silently different one', async () => {
+    render(<PayItForwardForm selectedMemberId={9} balance={120} pointsName="Kudos" onSent={vi.fn()} />, { wrapper });
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Ruan Venter');
+    const points = screen.getByLabelText(/Kudos to share/);
+    await user.type(points, '1.5');
+    expect((points as HTMLInputElement).value).toBe('1.5');
+    await user.type(screen.getByLabelText(/^Message/), 'Thanks for the help');
+    await user.click(screen.getByRole('button', { name: 'PAY IT FORWARD' }));
+    expect(await screen.findByText('Points must be a whole number')).toBeTruthy();
+    await user.clear(points);
+    await user.type(points, '-5');
+    expect((points as HTMLInputElement).value).toBe('-5');
+    await user.click(screen.getByRole('button', { name: 'PAY IT FORWARD' }));
+    expect(await screen.findByText('Points must be at least 1')).toBeTruthy();
+    expect(post.mock.calls.some(([path]) => path === '/api/payitforward/send')).toBe(false);
+  });
+
   it('shows today’s allowance when it is below the balance and refuses more than it on the form', async () => {
     const allowance = { dailyCap: 50, givenToday: 40, leftToday: 10 };
     render(

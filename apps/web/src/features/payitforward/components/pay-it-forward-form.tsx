@@ -9,6 +9,7 @@ import {
   type SendResponse,
 } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { SOUTH_AFRICA } from '@ovation/shared/capabilities';
 import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
@@ -77,7 +78,14 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, allowa
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Pay It Forward">
       <Stack gap="lg">
         <FormAlert error={server.formError} />
-        <MemberPickerField control={form.control} name="toMemberId" error={fieldError(errors.toMemberId?.message)} />
+        <MemberPickerField
+          control={form.control}
+          name="toMemberId"
+          error={fieldError(errors.toMemberId?.message)}
+          // Pay It Forward is between colleagues in South Africa: the list offers no one else.
+          country={SOUTH_AFRICA}
+          description="Search by name or division: colleagues in South Africa."
+        />
         <Controller
           control={form.control}
           name="points"
@@ -88,12 +96,11 @@ export function PayItForwardForm({ selectedMemberId, balance, pointsName, allowa
               required
               min={1}
               max={limit > 0 ? limit : undefined}
+              // What is typed reaches validation as typed: "1.5" is refused, never read as 15 (decision 0073).
               clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
               thousandSeparator=" "
               value={field.value ?? ''}
-              onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+              onChange={(v) => field.onChange(v === '' ? undefined : v)}
               onBlur={field.onBlur}
               ref={field.ref}
               error={fieldError(errors.points?.message)}

@@ -9,8 +9,8 @@ export interface TeamBudgetCheck {
 }
 
 /** A manager's recognition with points: each recipient gets the same amount from the budget. */
-export function checkTeamBudget(pointsEach: number | undefined, recipients: number, balance: number): TeamBudgetCheck {
-  const each = pointsEach && Number.isFinite(pointsEach) && pointsEach > 0 ? Math.floor(pointsEach) : 0;
+export function checkTeamBudget(pointsEach: unknown, recipients: number, balance: number): TeamBudgetCheck {
+  const each = isWholePoints(pointsEach) ? pointsEach : 0;
   const total = each * recipients;
   return { total, remaining: balance - total, over: total > balance };
 }
@@ -18,3 +18,7 @@ export function checkTeamBudget(pointsEach: number | undefined, recipients: numb
 export function overBudgetMessage(check: TeamBudgetCheck, balance: number, pointsName: string): string {
   return `That is ${formatPoints(check.total)} ${pointsName} in total, more than your team recognition balance of ${formatPoints(balance)}.`;
 }
+
+/** A whole, positive number of points: what the field may hold to be sent (anything else is refused as typed). */
+export const isWholePoints = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;

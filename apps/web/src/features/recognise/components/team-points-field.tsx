@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { formatPoints } from '@ovation/shared/format/money';
-import type { TeamBudgetCheck } from './team-budget.ts';
+import { isWholePoints, type TeamBudgetCheck } from './team-budget.ts';
 
 interface TeamPointsFieldProps {
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
+  /** As typed: a string ("1.") reaches validation as it is, and is refused there. */
+  value: number | string | undefined;
+  onChange: (value: number | string | undefined) => void;
   onBlur: () => void;
   recipients: number;
   balance: number;
@@ -25,11 +26,11 @@ export function TeamPointsField(props: TeamPointsFieldProps) {
             label={`${pointsName} for each colleague (optional)`}
             description="Only members of your team can receive points."
             min={1}
-            allowDecimal={false}
-            allowNegative={false}
+            // What is typed reaches validation as typed: "1.5" is refused, never read as 15 (decision 0073).
+            clampBehavior="none"
             thousandSeparator=" "
             value={value ?? ''}
-            onChange={(v) => onChange(typeof v === 'number' ? v : undefined)}
+            onChange={(v) => onChange(v === '' ? undefined : v)}
             onBlur={onBlur}
             error={error}
             w={{ base: '100%', xs: 300 }}
@@ -44,7 +45,9 @@ export function TeamPointsField(props: TeamPointsFieldProps) {
           </Stack>
         </Group>
         <Text size="sm" c={check.over ? 'red.8' : undefined} aria-live="polite" data-testid="team-points-total">
-          {value ? (
+          {value !== undefined && !isWholePoints(value) ? (
+            'Points are whole numbers from 1.'
+          ) : value ? (
             <>
               Total: {formatPoints(value)} × {recipients} {recipients === 1 ? 'colleague' : 'colleagues'} ={' '}
               <strong>

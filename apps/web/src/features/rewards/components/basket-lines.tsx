@@ -61,8 +61,6 @@ function QuantityField({
       min={1}
       max={BASKET_MAX_QUANTITY}
       clampBehavior="none"
-      allowDecimal={false}
-      allowNegative={false}
       w={80}
       size="xs"
       disabled={busy}

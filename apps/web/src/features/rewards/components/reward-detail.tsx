@@ -35,7 +35,8 @@ interface RewardDetailProps {
 /** /redeemrewards/item/:rewardId — one item with its description, limits and "balance after this". */
 export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDetailProps) {
   const item = useReward(rewardId);
-  const [quantity, setQuantity] = useState(1);
+  const [draft, setDraft] = useState<string | number>(1);
+  const [quantityError, setQuantityError] = useState<string | null>(null);
   const { add, adding } = useAddToBasket(basket);
   const inBasket = basket?.totalPoints ?? 0;
 
@@ -71,6 +72,23 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
     reward.memberLimit ?? BASKET_MAX_QUANTITY,
   );
   const soldOut = reward.stockLeft === 0;
+  const held = basket?.lines.find((l) => l.rewardId === reward.rewardId)?.quantity ?? 0;
+  const quantity = typeof draft === 'number' && Number.isInteger(draft) && draft >= 1 ? draft : 1;
+  /** Adds what is typed, or says why not: a whole number from 1 to what is left to add (decision 0073). */
+  const addTyped = () => {
+    const room = max - held;
+    const wanted = typeof draft === 'number' ? draft : Number.NaN;
+    const refusal =
+      room < 1
+        ? `Your basket already holds the most you can order (${max}).`
+        : !Number.isInteger(wanted) || wanted < 1 || wanted > room
+          ? held > 0
+            ? `Choose a whole number from 1 to ${room}: your basket already holds ${held} of the ${max} you can order.`
+            : `Choose a whole number from 1 to ${room}.`
+          : null;
+    setQuantityError(refusal);
+    if (!refusal) void add(reward, wanted);
+  };
   return (
     <Stack gap="md">
       <BalanceBar
@@ -117,17 +135,17 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
                 label="Quantity"
                 min={1}
                 max={Math.max(max, 1)}
-                value={quantity}
-                onChange={(v) => setQuantity(Math.max(1, Math.min(Number(v) || 1, Math.max(max, 1))))}
+                clampBehavior="none"
+                value={draft}
+                onChange={(v) => {
+                  setDraft(v);
+                  setQuantityError(null);
+                }}
+                error={quantityError}
                 w={110}
                 disabled={soldOut}
-                allowDecimal={false}
               />
-              <Button
-                loading={adding === reward.rewardId}
-                disabled={soldOut}
-                onClick={() => void add(reward, quantity)}
-              >
+              <Button loading={adding === reward.rewardId} disabled={soldOut} onClick={addTyped}>
                 {soldOut ? 'Sold out' : 'Add to basket'}
               </Button>
             </Group>
