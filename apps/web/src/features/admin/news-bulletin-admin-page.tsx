@@ -159,10 +159,21 @@ export default function NewsBulletinAdminPage() {
                       </Group>
                     </Group>
                     <Group gap="xs" mt={6}>
-                      <Button size="xs" variant="default" onClick={() => setEditing(item)}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setEditing(item)}
+                        aria-label={`Edit “${item.text}”`}
+                      >
                         Edit
                       </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setDeleting(item)}
+                        aria-label={`Delete “${item.text}”`}
+                      >
                         Delete
                       </Button>
                     </Group>

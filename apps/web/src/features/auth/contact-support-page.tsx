@@ -11,6 +11,8 @@ export default function ContactSupportPage() {
       title="Contact support"
       description="Trouble signing in or registering? Tell us what happened and we will get back to you."
       withSupportLink={false}
+      // Once sent, the panel's own button goes back to sign in: no second link saying the same.
+      withSignInLink={!done}
     >
       {done ? (
         <SuccessPanel title="Message sent" message={done} to="/hello" action="BACK TO SIGN IN" />

@@ -39,12 +39,22 @@ describe('LoginForm', () => {
     expect(alert.textContent).toContain('Sign-in failed');
     expect(alert.textContent).toContain('The e-mail address or password is incorrect.');
     expect(onSignedIn).not.toHaveBeenCalled();
+    // The keyboard is back on the password (the busy button had lost the focus).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^password/i)));
     // Sent silently (the form reports it) with the e-mail normalised by the shared schema.
     expect(post).toHaveBeenCalledWith(
       '/api/auth/login',
       { email: 'member.za@example.com', password: 'wrong-password' },
       { silent: true },
     );
+  });
+
+  it('marks an empty password invalid for assistive technology, as the e-mail', async () => {
+    render(<LoginForm onSignedIn={vi.fn()} />, { wrapper });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'SIGN IN' }));
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(screen.getByLabelText(/^password/i).getAttribute('aria-invalid')).toBe('true');
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('shows the lockout message on 429', async () => {

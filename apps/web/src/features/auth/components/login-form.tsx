@@ -33,15 +33,19 @@ function PasswordStep({ onSignedIn, onChallenge }: LoginFormProps & { onChalleng
   const login = useLogin();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit(async (values) => {
+    let refused = true;
     // 401 (wrong e-mail or password) and 429 (too many attempts) are shown in the form.
-    server.run(async () => {
+    await server.run(async () => {
       const result = await login.mutateAsync(values);
+      refused = false;
       // A member with a second factor gets a challenge to finish with a code (decision 0037).
       if ('challenge' in result) onChallenge(result.challenge);
       else await onSignedIn(result.authToken);
-    }),
-  );
+    });
+    // The button was busy (and so lost the focus): the keyboard goes back to the password.
+    if (refused) form.setFocus('password');
+  });
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate aria-label="Sign in">
@@ -60,6 +64,7 @@ function PasswordStep({ onSignedIn, onChallenge }: LoginFormProps & { onChalleng
           autoComplete="current-password"
           required
           error={fieldError(errors.password?.message)}
+          aria-invalid={errors.password ? true : undefined}
           {...form.register('password')}
         />
         <Group justify="flex-end" mt={-8}>
