@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signInAs, test, tokenFor } from './fixtures.ts';
+import { expectNoSeriousFindings } from './support/a11y.ts';
 
 /**
  * Points moving through the screens of issue 4: a manager recognises two team members with
@@ -216,4 +217,24 @@ test('the Kenyan member sees Pay It Forward greyed and is refused', async ({ pag
     headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'idempotency-key': crypto.randomUUID() },
   });
   expect(res.status()).toBe(403);
+});
+
+test('a form sent with mistakes keeps its errors in view, readable at AA, with amounts as typed', async ({ page }) => {
+  await signInAs(page, RUAN, '/recognise');
+  await page.getByRole('button', { name: 'SEND RECOGNITION' }).click();
+  await expect(page.getByText('Choose at least one colleague')).toBeVisible();
+  // The first field in error has the keyboard, below the sticky header, and its list stays shut.
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('aria-invalid', 'true');
+  expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(60);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expectNoSeriousFindings(page, 'main');
+
+  await page.goto('/payitforward');
+  await page.getByLabel(/Kudos to share/).fill('1.5');
+  await page.getByRole('button', { name: 'PAY IT FORWARD' }).click();
+  await expect(page.getByText('Points must be a whole number')).toBeVisible();
+  await expect(page.getByLabel(/Kudos to share/)).toHaveValue('1.5');
+  await expectNoSeriousFindings(page, 'main');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/form-errors-payitforward-1280.png` });
 });

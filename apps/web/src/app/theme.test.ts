@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, cssVariablesResolver, DIMMED_TEXT, theme } from './theme.ts';
+import { contrastRatio, cssVariablesResolver, DIMMED_TEXT, ERROR_TEXT, theme } from './theme.ts';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 const light = cssVariablesResolver(resolved).light;
@@ -23,6 +23,12 @@ describe('theme colours', () => {
     // Teal's is 4.3:1 on shade 1, below AA, so it is darkened.
     expect(contrastRatio(resolved.colors.teal[9], resolved.colors.teal[1])).toBeLessThan(4.5);
     expect(light['--mantine-color-teal-light-color']).not.toBe(resolved.colors.teal[9]);
+  });
+
+  it('draws field errors at AA on white and on the page grey', () => {
+    expect(light['--mantine-color-error']).toBe(ERROR_TEXT);
+    expect(contrastRatio(ERROR_TEXT, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(ERROR_TEXT, '#f5f7f7')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('dims text at AA on white', () => {
