@@ -82,6 +82,13 @@ describe('describeError (spec §8 message box rules)', () => {
     expect(describeError(apiError(400, data))).toEqual({ title: 'Validation failed', body: 'One\nTwo\nThree' });
   });
 
+  it('a 400 with a title and status but no errors reads as an invalid request in a form too', () => {
+    expect(describeError(apiError(400, { title: 'Bad thing', status: 400, traceId: 'T-123' }))).toEqual({
+      title: 'An error has occured',
+      body: 'Error: A request to the server is invalid. Please refresh the page or login again:\nBad thing\nTraceId: T-123',
+    });
+  });
+
   it('uses a lone title as the body', () => {
     expect(describeError(apiError(404, { title: 'Not Found' }))).toEqual({
       title: '(404) An error has occured',

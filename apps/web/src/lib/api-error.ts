@@ -54,6 +54,8 @@ type Body = { message?: unknown; title?: unknown; status?: unknown; errors?: unk
 const asBody = (data: unknown): Body => (typeof data === 'object' && data !== null ? (data as Body) : {});
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const prefixed = (status: number, title: string) => (status && status !== 400 ? `(${status}) ${title}` : title);
+const invalidRequestText = (b: Body) =>
+  `${INVALID_REQUEST_TEXT}\n${String(b.title)}\nTraceId: ${String(b.traceId ?? '')}`;
 const rawText = (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data ?? null));
 
 /** Global response handling of spec §8: what the client does with a non-2xx answer. */
@@ -65,8 +67,7 @@ export function describeFailure({ status, statusText, data, hadToken }: FailedRe
     if (hasText(b.message)) return { kind: 'reject' };
     if (hasText(b.title) && b.status !== undefined && b.errors) return { kind: 'reject' };
     if (hasText(b.title) && b.status !== undefined) {
-      const body = `${INVALID_REQUEST_TEXT}\n${b.title}\nTraceId: ${String(b.traceId ?? '')}`;
-      return { kind: 'show', title: DEFAULT_MESSAGE_TITLE, body };
+      return { kind: 'show', title: DEFAULT_MESSAGE_TITLE, body: invalidRequestText(b) };
     }
   }
   if (hasText(b.message)) {
@@ -94,6 +95,11 @@ export function describeError(error: unknown): UserMessage {
   if (hasText(b.title) && b.errors && typeof b.errors === 'object') {
     const lines = Object.values(b.errors as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v]));
     return { title: b.title, body: lines.map(String).join('\n') };
+  }
+  // Spec §8: a 400 with a title and status but no errors reads as an invalid request, with its
+  // title and TraceId — in a form's own alert too (forms ask silently, so no message box says it).
+  if (status === 400 && hasText(b.title) && b.status !== undefined) {
+    return { title: DEFAULT_MESSAGE_TITLE, body: invalidRequestText(b) };
   }
   if (hasText(b.title)) return { title: prefixed(status, DEFAULT_MESSAGE_TITLE), body: b.title };
   if (error instanceof Error) return { title: prefixed(status, DEFAULT_MESSAGE_TITLE), body: error.message };
