@@ -141,7 +141,9 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
                   setDraft(v);
                   setQuantityError(null);
                 }}
-                error={quantityError}
+                // The box turns red; the words go under the row, where they have room.
+                error={quantityError !== null}
+                aria-describedby={quantityError ? 'quantity-error' : undefined}
                 w={110}
                 disabled={soldOut}
               />
@@ -149,6 +151,11 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
                 {soldOut ? 'Sold out' : 'Add to basket'}
               </Button>
             </Group>
+            {quantityError && (
+              <Text id="quantity-error" size="sm" c="var(--mantine-color-error)" mt={-6}>
+                {quantityError}
+              </Text>
+            )}
           </Stack>
         </div>
       </SimpleGrid>
