@@ -222,10 +222,13 @@ test('the Kenyan member sees Pay It Forward greyed and is refused', async ({ pag
 test('a form sent with mistakes keeps its errors in view, readable at AA, with amounts as typed', async ({ page }) => {
   await signInAs(page, RUAN, '/recognise');
   await page.getByRole('button', { name: 'SEND RECOGNITION' }).click();
-  await expect(page.getByText('Choose at least one colleague')).toBeVisible();
-  // The first field in error has the keyboard, below the sticky header, and its list stays shut.
+  const message = page.getByText('Choose at least one colleague');
+  await expect(message).toBeVisible();
+  // The first field in error has the keyboard; it and its message are below the sticky header
+  // (60 px), and its list stays shut.
   const focused = page.locator(':focus');
   await expect(focused).toHaveAttribute('aria-invalid', 'true');
+  expect((await message.boundingBox())!.y).toBeGreaterThanOrEqual(60);
   expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(60);
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expectNoSeriousFindings(page, 'main');

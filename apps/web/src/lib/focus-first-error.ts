@@ -20,8 +20,10 @@ export function focusFirstError(form: HTMLElement | null) {
     if (target && !target.matches(':disabled')) {
       target.focus({ preventScroll: true });
       const alert = form!.querySelector<HTMLElement>('[role="alert"]');
-      // html's scroll-padding-top keeps what is scrolled to clear of the header (global.css).
-      (alert ?? target).scrollIntoView?.({ block: 'nearest' });
+      // The whole field comes into view, its label and message (above the box) too; html's
+      // scroll-padding-top keeps it clear of the header (global.css).
+      const whole = target.closest<HTMLElement>('.mantine-InputWrapper-root') ?? field;
+      (alert ?? whole).scrollIntoView?.({ block: 'nearest' });
       return;
     }
   }
