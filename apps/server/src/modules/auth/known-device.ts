@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { findOrCreateServerSecret } from '../notifications/digest.repository.ts';
+import { serverKey } from '../notifications/server-key.ts';
 
 /**
  * Known devices (OWASP's "device cookies"; decision 0071): a browser that has signed in to an
@@ -12,21 +11,8 @@ import { findOrCreateServerSecret } from '../notifications/digest.repository.ts'
 export const KNOWN_DEVICE_COOKIE = 'ovation_device';
 export const KNOWN_DEVICE_DAYS = 180;
 
-const SECRET_NAME = 'known-devices';
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
 /** The key the cookies are signed with: a random secret in the database, shared by every instance. */
-export function knownDeviceKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = findOrCreateServerSecret(db, SECRET_NAME, randomBytes(32).toString('base64url')).then((v) =>
-      Buffer.from(v, 'base64url'),
-    );
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+export const knownDeviceKey = serverKey('known-devices');
 
 const mac = (key: Buffer, nonce: string, email: string) =>
   createHmac('sha256', key).update(`known-device:${nonce}:${email.trim().toLowerCase()}`).digest('base64url');

@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { findOrCreateServerSecret } from './digest.repository.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { serverKey } from './server-key.ts';
 
 /**
  * The e-mails a token can switch off, one per token (decision 0044): the weekly digest, or one
@@ -15,30 +14,11 @@ export type UnsubscribeList = (typeof UNSUBSCRIBE_LISTS)[number];
  */
 const purposeOf = (list: UnsubscribeList) =>
   list === 'digest' ? 'unsubscribe-weekly-digest' : `unsubscribe-email-${list}`;
-const SECRET_NAME = 'mail-links';
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
-const readKey = (db: Db) =>
-  findOrCreateServerSecret(db, SECRET_NAME, randomBytes(32).toString('base64url')).then((v) =>
-    Buffer.from(v, 'base64url'),
-  );
-
 /**
- * The key the unsubscribe links are signed with: a random secret kept in the database, so every
- * instance agrees and links keep working across restarts (decision 0027). Kept per `db` once
- * read. `via`: a transaction in progress on `db` (PGlite has one connection, so `db` itself would
- * wait for it); a key read through a transaction is not kept, as the transaction may yet roll
- * back the row it created.
+ * The key the unsubscribe links are signed with, kept in the database (decision 0027); `via` as
+ * in `serverKey`.
  */
-export function mailLinkKey(db: Db, via: Db = db): Promise<Buffer> {
-  const known = secrets.get(db);
-  if (known) return known;
-  if (via !== db) return readKey(via);
-  const key = readKey(db);
-  key.catch(() => secrets.delete(db));
-  secrets.set(db, key);
-  return key;
-}
+export const mailLinkKey = serverKey('mail-links');
 
 const mac = (key: Buffer, list: UnsubscribeList, memberId: number) =>
   createHmac('sha256', key)
