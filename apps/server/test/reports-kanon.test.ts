@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { divisions } from '../src/db/schema/index.ts';
+import { utcToday } from '../src/lib/utc-dates.ts';
+import { mondayOf } from '../src/modules/reports/k-anonymity.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
 
@@ -143,5 +145,32 @@ describe('k-anonymity of mood by division and week', () => {
       ['A', 21],
       ['B', 5],
     ]);
+  });
+});
+
+describe('the week in progress', () => {
+  it('is published only once it has ended, so two readings a day apart cannot be subtracted', async () => {
+    const today = utcToday();
+    const thisMonday = mondayOf(today);
+    const lastMonday = new Date(Date.parse(`${thisMonday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    await ctx.app.db.execute(
+      sql`insert into mood_checkins (member_id, day, value)
+          select id, d.day::date, 2 from members, (values (${lastMonday}), (${today})) as d(day)
+          where division_id = ${tree.a!.id}
+          on conflict do nothing`,
+    );
+    const rows = await analysis({ division3: tree.a!.id, from: lastMonday, to: today });
+    expect(rows.map((r) => [r.week, r.members])).toEqual([[lastMonday, 10]]);
+    expect(await analysis({ division3: tree.a!.id, from: today, to: today })).toEqual([]);
+    // Without dates: the 12 weeks that have ended, the last of them last week.
+    expect((await analysis({ division3: tree.a!.id })).map((r) => r.week)).toEqual([lastMonday]);
+
+    const dashboard = await ctx.request({
+      method: 'GET',
+      url: `/api/reports/dashboard?from=${lastMonday}&to=${today}`,
+      token,
+    });
+    expect(dashboard.statusCode).toBe(200);
+    expect((dashboard.json().moodTrend as { week: string }[]).map((w) => w.week)).toEqual([lastMonday]);
   });
 });

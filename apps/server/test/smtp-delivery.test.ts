@@ -89,7 +89,7 @@ describe('e-mail over SMTP (smtp-server in the test)', () => {
     const res = await send(ctx, '/api/recognition/send', sender.token, {
       toMemberIds: [recipient.id],
       behaviourId: behaviour.id,
-      message: 'You turned the <Durban> client around & kept them',
+      message: 'You turned the <Durban> client around & kept them. Claim at https://prizes.evil.example/claim',
     });
     expect(res.statusCode).toBe(200);
     await deliver();
@@ -98,10 +98,13 @@ describe('e-mail over SMTP (smtp-server in the test)', () => {
     expect(own.subject).toBe('Thandi Nkosi recognised you');
     expect(own.text).toContain('Hi Sipho');
     expect(own.text).toContain('Thandi Nkosi recognised you for Customer First');
-    expect(own.text).toContain('"You turned the <Durban> client around & kept them"');
+    expect(own.text).toContain('"You turned the <Durban> client around & kept them. Claim at');
     // The HTML part escapes what members typed.
     expect(own.html).toContain('You turned the &lt;Durban&gt; client around &amp; kept them');
     expect(own.html).not.toContain('<Durban>');
+    // An address a member typed stays text: only the portal's own addresses become links.
+    expect(own.html).toContain('Claim at https://prizes.evil.example/claim');
+    expect(own.html).not.toContain('href="https://prizes.evil.example');
     // MAIL_HTML_OUT=<file> keeps this e-mail's HTML part to look at in a browser (screenshots).
     if (process.env.MAIL_HTML_OUT) writeFileSync(process.env.MAIL_HTML_OUT, own.html as string);
 

@@ -23,12 +23,17 @@ const escapeHtml = (s: string) =>
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
-/** One line of plain text as HTML: escaped, with its web addresses as links. */
-function lineHtml(line: string): string {
+/**
+ * One line of plain text as HTML: escaped, with the portal's own addresses as links. Other
+ * addresses stay text: a message a colleague typed (quoted in recognition e-mails) must not
+ * become a link under the firm's name.
+ */
+function lineHtml(line: string, portal: string): string {
   let html = '';
   let last = 0;
   for (const match of line.matchAll(URL_PATTERN)) {
     const url = match[0].replace(/[.,;:!?)]+$/, '');
+    if (url !== portal && !url.startsWith(`${portal}/`) && !url.startsWith(`${portal}?`)) continue;
     const at = match.index;
     html += escapeHtml(line.slice(last, at));
     html += `<a href="${escapeHtml(url)}" style="color:#1c5d99">${escapeHtml(url)}</a>`;
@@ -38,11 +43,14 @@ function lineHtml(line: string): string {
 }
 
 /** Paragraphs (blank-line separated) become <p>; a paragraph in double quotes is a quotation. */
-function bodyHtml(text: string): string {
+function bodyHtml(text: string, portal: string): string {
   return text
     .split(/\n{2,}/)
     .map((para) => {
-      const lines = para.split('\n').map(lineHtml).join('<br>');
+      const lines = para
+        .split('\n')
+        .map((line) => lineHtml(line, portal))
+        .join('<br>');
       const quoted = /^".*"$/s.test(para.trim());
       return quoted
         ? `<blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #1c5d99;background:#f1f5fa;font-style:italic">${lines}</blockquote>`
@@ -73,10 +81,10 @@ export function frameMail(mail: { subject: string; text: string }, frame: MailFr
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="background:#1c5d99;color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:20px;font-weight:bold">${escapeHtml(f.firmName)}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">
-${bodyHtml(mail.text.trimEnd())}
+${bodyHtml(mail.text.trimEnd(), portal)}
 <p style="margin:24px 0 0"><a href="${escapeHtml(portal)}" style="display:inline-block;background:#1c5d99;color:#ffffff;padding:10px 20px;border-radius:4px;text-decoration:none;font-weight:bold">Open ${escapeHtml(f.firmName)} recognition</a></p>
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #d9dee5;font-size:13px;color:#52606d">${lineHtml(footerText(f))}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #d9dee5;font-size:13px;color:#52606d">${lineHtml(footerText(f), portal)}</td></tr>
 </table>
 </td></tr>
 </table>

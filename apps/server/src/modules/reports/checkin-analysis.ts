@@ -8,13 +8,19 @@ import { listDivisions, weekLeafCounts, type DivisionNode } from './mood-reports
 const MAX_WEEKS = 54;
 const DAY = 86_400_000;
 
-/** The whole ISO weeks the filters cover (default: the last 12 weeks). */
+/**
+ * The whole ISO weeks the filters cover (default: the last 12 weeks that have ended). A week is
+ * published only once it has ended (UTC): figures of a week still filling up, read on two days,
+ * would differ by the check-ins in between, perhaps a single member's.
+ */
 export function analysisWeeks(filters: Pick<ReportFilters, 'from' | 'to'>, today = utcToday()) {
-  const toSunday = sundayOf(filters.to ?? today);
+  const lastEnded = new Date(Date.parse(`${mondayOf(today)}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+  const asked = sundayOf(filters.to ?? today);
+  const toSunday = asked < lastEnded ? asked : lastEnded;
   const fromMonday = mondayOf(
     filters.from ?? new Date(Date.parse(`${toSunday}T00:00:00Z`) - (12 * 7 - 1) * DAY).toISOString().slice(0, 10),
   );
-  if (fromMonday > toSunday) throw fieldError('to', 'The end date must be on or after the start date');
+  if (fromMonday > asked) throw fieldError('to', 'The end date must be on or after the start date');
   const weeks: string[] = [];
   for (let t = Date.parse(`${fromMonday}T00:00:00Z`); t <= Date.parse(`${toSunday}T00:00:00Z`); t += 7 * DAY) {
     weeks.push(new Date(t).toISOString().slice(0, 10));
@@ -39,7 +45,10 @@ export function groupTree(divisions: DivisionNode[]): GroupNode[] {
 /** Mood per week for every group of the tree, with k-anonymity applied per week. */
 export async function publishedMoodWeeks(db: Db, filters: Pick<ReportFilters, 'from' | 'to'>) {
   const { fromMonday, toSunday, weeks } = analysisWeeks(filters);
-  const [divisions, leaves] = await Promise.all([listDivisions(db), weekLeafCounts(db, fromMonday, toSunday)]);
+  const [divisions, leaves] = await Promise.all([
+    listDivisions(db),
+    weeks.length > 0 ? weekLeafCounts(db, fromMonday, toSunday) : [],
+  ]);
   const nodes = groupTree(divisions);
   const byWeek = new Map<string, Map<string, MoodCounts>>();
   for (const leaf of leaves) {
@@ -93,5 +102,8 @@ export async function checkInAnalysisRows(db: Db, filters: ReportFilters) {
       );
     }
   }
-  return { rows, note: `Groups of fewer than 5 members show "${FEWER_THAN_K}"; weeks are whole Monday–Sunday weeks.` };
+  return {
+    rows,
+    note: `Groups of fewer than 5 members show "${FEWER_THAN_K}"; weeks are whole Monday–Sunday weeks, shown once they have ended.`,
+  };
 }

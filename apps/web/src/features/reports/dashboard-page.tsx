@@ -183,7 +183,7 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
         </Card>
         <Card
           title="Mood trend"
-          caption="Average mood by week, 1 happy to 3 unhappy. Weeks that would show fewer than 5 members are left out."
+          caption="Average mood by week, 1 happy to 3 unhappy. Weeks that would show fewer than 5 members are left out; a week appears once it has ended."
         >
           <ChartSlot height={220}>
             <LineChart
