@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { KUDOS_FIELDS } from '@ovation/shared/schemas/feed';
 import { api } from '../../../lib/api-client.ts';
@@ -41,6 +41,22 @@ describe('KudosThread', () => {
     expect(screen.getByRole('button', { name: 'Like 3' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByText('Liked by A, B and 1 other')).toBeTruthy();
     expect(post).toHaveBeenCalledWith('/api/shoutouts/ShoutOutList', { page: 1 }, expect.anything());
+  });
+
+  it('shows who reacted on hover without remounting the button, so a click during it still counts', async () => {
+    const item = kudosItem({});
+    post.mockResolvedValue({
+      shoutOuts: { fields: [...KUDOS_FIELDS], rows: [KUDOS_FIELDS.map((f) => item[f])] },
+      hasMore: false,
+    });
+    render(<KudosThread />, { wrapper: makeWrapper().wrapper });
+    const like = await screen.findByRole('button', { name: 'Like 3' });
+    fireEvent.pointerEnter(like);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Liked by A, B and 1 other');
+    // The same node as before the pointer came: a tooltip that wrapped it would have replaced it.
+    expect(screen.getByRole('button', { name: 'Like 3' })).toBe(like);
+    fireEvent.pointerLeave(like);
+    await vi.waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it("says 'No Kudos to Show' and 'Error retrieving Shoutout data'", async () => {
