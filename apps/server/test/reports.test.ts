@@ -196,15 +196,38 @@ describe('member reports', () => {
 });
 
 describe('daily check-ins', () => {
-  it('counts check-ins per day and mood', async () => {
-    await ctx.app.db.execute(sql`insert into mood_checkins (member_id, day, value) values
-      (${ids.a}, '2026-02-02', 1), (${ids.b}, '2026-02-02', 3), (${ids.c}, '2026-02-02', 1), (${ids.a}, '2026-02-03', 2)`);
-    const t = await query('reportdailycheckin', { filters: { from: '2026-02-01', to: '2026-02-28' } });
+  it('counts the whole firm per day and mood; a day with fewer than 5 check-ins, or today, shows no figures', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // Six members on 2 February, two on the 3rd, six today.
+    await ctx.app.db.execute(sql`insert into mood_checkins (member_id, day, value)
+      select id, day::date, 1 + rn % 3 from (
+        select m.id, d.day, d.n, row_number() over (partition by d.day order by m.id)::int as rn
+        from (select id from members order by id limit 6) m,
+          (values ('2026-02-02', 6), ('2026-02-03', 2), (${today}, 6)) as d(day, n)
+      ) x where rn <= n`);
+    const t = await query('reportdailycheckin', { filters: { from: '2026-02-01', to: today } });
     expect(records(t)).toEqual([
-      { day: '2026-02-03', checkIns: 1, happy: 0, okay: 1, unhappy: 0, averageMood: 2 },
-      { day: '2026-02-02', checkIns: 3, happy: 2, okay: 0, unhappy: 1, averageMood: 1.67 },
+      {
+        day: '2026-02-03',
+        checkIns: null,
+        happy: null,
+        okay: null,
+        unhappy: null,
+        averageMood: null,
+        privacy: 'fewer than 5',
+      },
+      { day: '2026-02-02', checkIns: 6, happy: 2, okay: 2, unhappy: 2, averageMood: 2, privacy: '' },
     ]);
-    expect(t.totals).toEqual({ checkIns: 4, happy: 2, okay: 1, unhappy: 1 });
+    // The hidden day is not in the totals either: they cannot be subtracted to reveal it.
+    expect(t.totals).toEqual({ checkIns: 6, happy: 2, okay: 2, unhappy: 2 });
+    // One figure for the whole firm: no filter narrows it to a division or a country.
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/reports/reportdailycheckin/query',
+      token: firm.adminToken,
+      payload: { filters: { division1: ids.d1 } },
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { ReportFilters } from '@ovation/shared/schemas/reports';
+import { FEWER_THAN_K, K_ANONYMITY_MIN, type ReportFilters } from '@ovation/shared/schemas/reports';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
 import type { SqlReportQuery } from './report-definition.ts';
-import { memberScope } from './report-sql.repository.ts';
+import { utcToday } from '../../lib/utc-dates.ts';
 
 const sum = (key: string) => sql.raw(`coalesce(sum(r."${key}"), 0)`);
 
@@ -11,18 +11,33 @@ const sum = (key: string) => sql.raw(`coalesce(sum(r."${key}"), 0)`);
 const dayInPeriod = (f: ReportFilters) =>
   sql`(${f.from ?? null}::date is null or c.day >= ${f.from ?? null}::date) and (${f.to ?? null}::date is null or c.day <= ${f.to ?? null}::date)`;
 
-/** Check-ins per day and mood (report admins only: small groups are not hidden here). */
+/**
+ * Check-ins per day and mood for the whole firm (decision 0076): only days that have ended (UTC),
+ * so two readings of today cannot be subtracted, and a day's figures only when at least K members
+ * checked in. No division or country filter: one whole-firm figure a day cannot be narrowed to a
+ * few members by difference (the weekly analysis breaks moods down by division safely). Totals
+ * add up the shown days only.
+ */
 export const dailyCheckInQuery: SqlReportQuery = {
   kind: 'sql',
   tiebreak: 'day',
-  base: (f) => sql`select c.day::text as "day", count(*)::int as "checkIns",
-      (count(*) filter (where c.value = 1))::int as "happy",
-      (count(*) filter (where c.value = 2))::int as "okay",
-      (count(*) filter (where c.value = 3))::int as "unhappy",
-      round(avg(c.value), 2)::float8 as "averageMood"
-    from mood_checkins c join members m on m.id = c.member_id
-    where ${dayInPeriod(f)} and ${memberScope('m', f)}
-    group by c.day`,
+  base: (f) => {
+    const shown = (expr: string) => sql.raw(`case when d."checkIns" >= ${K_ANONYMITY_MIN} then ${expr} end`);
+    return sql`select d.day as "day", ${shown('d."checkIns"')}::int as "checkIns", ${shown('d.happy')}::int as "happy",
+      ${shown('d.okay')}::int as "okay", ${shown('d.unhappy')}::int as "unhappy",
+      ${shown('d."averageMood"')}::float8 as "averageMood",
+      case when d."checkIns" >= ${K_ANONYMITY_MIN} then '' else ${FEWER_THAN_K} end as "privacy"
+    from (
+      select c.day::text as day, count(*)::int as "checkIns",
+        (count(*) filter (where c.value = 1))::int as happy,
+        (count(*) filter (where c.value = 2))::int as okay,
+        (count(*) filter (where c.value = 3))::int as unhappy,
+        round(avg(c.value), 2)::float8 as "averageMood"
+      from mood_checkins c
+      where ${dayInPeriod(f)} and c.day < ${utcToday()}::date
+      group by c.day
+    ) d`;
+  },
   totals: {
     checkIns: sum('checkIns'),
     happy: sum('happy'),

@@ -205,7 +205,8 @@ export const REPORTS: readonly ReportDefinition[] = [
   {
     key: 'reportdailycheckin',
     title: 'Daily Check-In Report',
-    description: 'Mood check-ins per day: how many, and how members felt.',
+    description:
+      'Mood check-ins per day for the whole firm: how many, and how members felt. A day shows once it has ended, and only when at least 5 members checked in.',
     capability: 'viewAdminReports',
     columns: [
       c('day', 'Day', 'date'),
@@ -214,8 +215,9 @@ export const REPORTS: readonly ReportDefinition[] = [
       c('okay', 'Okay', 'integer'),
       c('unhappy', 'Unhappy', 'integer'),
       c('averageMood', 'Average mood (1 happy – 3 unhappy)', 'mood'),
+      c('privacy', 'Privacy', 'text', false),
     ],
-    filters: ['from', 'to', 'division1', 'division2', 'division3', 'country'],
+    filters: ['from', 'to'],
     defaultSort: { column: 'day', direction: 'desc' },
     query: dailyCheckInQuery,
   },
