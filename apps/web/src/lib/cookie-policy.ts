@@ -59,6 +59,14 @@ export function loadCookiePolicy(doc: Document = document): CookiePolicy {
   return defaults;
 }
 
+/**
+ * Whether the member allows functional storage (the cookie's second flag; the default when there
+ * is no valid cookie yet). It decides whether Home's data is kept in the tab (api/home-cache.ts).
+ */
+export function functionalStorageAllowed(doc: Document = document): boolean {
+  return (parseCookiePolicy(readCookie(doc.cookie, COOKIE_POLICY_NAME)) ?? DEFAULT_COOKIE_POLICY).functional;
+}
+
 /** I ACCEPT / ACCEPT: mandatory on, the other choices kept. */
 export function acceptCookiePolicy(policy: CookiePolicy): CookiePolicy {
   return { ...policy, mandatory: true };

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { HOME_CACHE_KEY } from '../../api/home-cache.ts';
 import { readCookie } from '../../lib/cookie-policy.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
@@ -19,7 +20,8 @@ describe('CookieBanner', () => {
     expect(readCookie(document.cookie, 'cPol')).toBe('yy-');
   });
 
-  it('preferences: functional off then ACCEPT; Reset restores the defaults', async () => {
+  it('preferences: functional off then ACCEPT (Home’s stored data goes); Reset restores the defaults', async () => {
+    sessionStorage.setItem(HOME_CACHE_KEY, '{"exp":1}');
     renderWithApp(<CookieBanner />);
     await userEvent.click(screen.getByRole('button', { name: 'Cookie Preferences' }));
     const mandatory = await screen.findByRole('checkbox', { name: /Mandatory/ });
@@ -29,6 +31,7 @@ describe('CookieBanner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'ACCEPT' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(readCookie(document.cookie, 'cPol')).toBe('y--');
+    expect(sessionStorage.getItem(HOME_CACHE_KEY)).toBeNull();
 
     cookieConsent.openPreferences();
     await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));

@@ -13,8 +13,8 @@ export function CookieBanner() {
       {!policy.mandatory && (
         <Paper component="section" className={classes.banner} shadow="lg" aria-label="Cookie consent" withBorder>
           <Text size="sm" className={classes.text}>
-            We use cookies that are needed for signing in and keeping the site secure, and optional functional cookies
-            that remember your choices.
+            We use cookies that are needed for signing in and keeping the site secure. Optional functional storage keeps
+            your Home page in this tab for a few minutes, so it opens at once.
           </Text>
           <Group gap="md" wrap="nowrap" className={classes.actions}>
             <Anchor component="button" type="button" size="sm" onClick={cookieConsent.openPreferences}>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { forgetHomeCache } from '../../api/home-cache.ts';
 import {
   DEFAULT_COOKIE_POLICY,
   acceptCookiePolicy,
@@ -35,6 +36,7 @@ export const cookieConsent = {
   accept(functional = current().policy.functional) {
     const policy = acceptCookiePolicy({ ...current().policy, functional });
     saveCookiePolicy(policy);
+    if (!policy.functional) forgetHomeCache();
     set({ policy, preferencesOpen: false });
   },
   /** Reset: back to the defaults (so the banner shows again); closes the panel. */

@@ -3,7 +3,8 @@ import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/co
 import { cookieConsent, useCookieConsent } from './cookie-consent.ts';
 
 /**
- * Mandatory (always on) and Functional choices; advertising is kept but not offered.
+ * Mandatory (always on) and Functional (Home's data kept in the tab) choices; advertising is kept
+ * but not offered.
  * Its own chunk: mounted only while open, so the draft starts from the saved policy.
  */
 export default function CookiePreferences() {
@@ -29,7 +30,7 @@ function PreferencesForm({ functional }: { functional: boolean }) {
         checked={draft}
         onChange={(e) => setDraft(e.currentTarget.checked)}
         label="Functional"
-        description="Remember preferences such as your last visited page."
+        description="Keep your Home page's data in this browser tab for five minutes, so Home opens at once when you come back."
       />
       <Text size="xs" c="dimmed">
         You can change these choices at any time with Manage Privacy at the bottom of every page.
