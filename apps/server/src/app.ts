@@ -59,6 +59,10 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { ordersRoutes } from './modules/rewards/orders.routes.ts';
 import { checkoutRoutes } from './modules/rewards/checkout.routes.ts';
 import { rewardsAdminRoutes } from './modules/rewards/rewards-admin.routes.ts';
+import { serverKey } from './modules/notifications/server-key.ts';
+
+/** The live tickets' and celebration hashes' key when LIVE_SECRET is unset (kept in the database). */
+const liveKey = serverKey('live-secret');
 
 export interface RouteInfo {
   method: string;
@@ -204,7 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('backgroundWork', new BackgroundWork(app.log));
   app.addHook('preClose', async () => app.backgroundWork.settled());
 
-  const made = createServices(app, config);
+  // Live tickets and celebration hashes: LIVE_SECRET, else one key in the database for every instance.
+  const made = createServices(app, config, config.LIVE_SECRET ? undefined : await liveKey(app.db));
   const { caches, liveSecret, sends, uploadJobs, oidc, rateLimits } = options.services?.(made) ?? made;
   const limits = createAuthLimits(rateLimits);
   await app.register(healthRoutes);

@@ -55,7 +55,7 @@ const REWARDS_CATALOGUE_MAX_MS = 5_000;
 const SETTINGS_MAX_MS = 5_000;
 
 /** Needs the db and live plugins registered. */
-export function createServices(app: FastifyInstance, config: AppConfig): AppServices {
+export function createServices(app: FastifyInstance, config: AppConfig, storedLiveKey?: Buffer): AppServices {
   const ttlMs = config.FEED_CACHE_SECONDS * 1000;
   const kudos = createKudosCaches(ttlMs);
   // Live events (from this or another instance) update or drop what they change in the feed caches.
@@ -107,7 +107,7 @@ export function createServices(app: FastifyInstance, config: AppConfig): AppServ
       reportCounts: new CountCache(Math.min(ttlMs, 10_000)),
       rewardsCatalogue,
     },
-    liveSecret: resolveLiveSecret(config.LIVE_SECRET),
+    liveSecret: resolveLiveSecret(config.LIVE_SECRET, storedLiveKey),
     sends,
     uploadJobs: new UploadJobs({
       db: app.db,

@@ -79,11 +79,25 @@ describe('GET /api/live/stream', () => {
   });
 
   it('ends open streams when the app closes (graceful shutdown)', async () => {
-    const other = await secondApp();
-    await other.listen({ port: 0, host: '127.0.0.1' });
     const { token } = await memberWithToken(ctx);
+    // Without LIVE_SECRET every instance on the database signs with the key kept there, so a
+    // ticket from one opens a stream on another (behind a load balancer)…
+    const sibling = await secondApp();
+    await sibling.listen({ port: 0, host: '127.0.0.1' });
+    const accepted = await openStream(portOf(sibling), `/api/live/stream?ticket=${await ticketFor(token)}`);
+    expect(accepted.status).toBe(200);
+    await accepted.waitFor(': connected');
+    await sibling.close();
+    await accepted.ended;
+    // …and an instance given its own LIVE_SECRET refuses it.
+    const other = await buildApp({
+      config: { ...config, LIVE_SECRET: 'another-secret' },
+      database: ctx.app.database,
+      closeDatabase: false,
+      logger: false,
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
     const stream = await openStream(portOf(other), `/api/live/stream?ticket=${await ticketFor(token)}`);
-    // Tickets are signed per instance when LIVE_SECRET is unset, so this one is refused…
     expect(stream.status).toBe(401);
     await stream.ended;
     // …and one signed with the same secret is accepted.

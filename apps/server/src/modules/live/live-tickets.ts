@@ -8,9 +8,12 @@ export interface LiveTicketHolder {
   sessionId: number;
 }
 
-/** The configured secret, or a random one for this process (tickets then work per instance). */
-export function resolveLiveSecret(configured: string): Buffer {
-  return configured ? Buffer.from(configured, 'utf8') : randomBytes(32);
+/**
+ * The configured secret; without one, `stored` (a key kept in the database, so every instance
+ * and restart agrees); without a database at hand, a random one for this process.
+ */
+export function resolveLiveSecret(configured: string, stored?: Buffer): Buffer {
+  return configured ? Buffer.from(configured, 'utf8') : (stored ?? randomBytes(32));
 }
 
 const sign = (secret: Buffer, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
