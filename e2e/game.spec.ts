@@ -73,7 +73,9 @@ test('a South African member flips a cap, sees the prize and both balances chang
   await expect(page.getByRole('heading', { name: 'Game Board', level: 1 })).toBeVisible();
   await expect(page.getByTestId('prize-odds')).toContainText('Better luck next time');
   await expect(page.getByTestId('prize-odds')).toContainText('50%');
-  await expect(page.getByText(/You earn 1 play every time a colleague recognises you/)).toBeVisible();
+  await expect(
+    page.getByText(/You earn 1 play each time a colleague recognises you, up to 10 plays a day/),
+  ).toBeVisible();
   await expect(figure(page, 'Plays available')).toContainText(String(before.awardsPointsAvailable1));
   await expect(page.getByRole('button', { name: /^Cap \d+$/ })).toHaveCount(12);
   await expectNoSeriousFindings(page, '#main-content');
@@ -151,7 +153,9 @@ test('a member with no plays sees why, and cannot flip', async ({ page, request 
 
   await signInAs(page, NO_PLAYS, '/flipcapgame');
   await expect(page.getByText('You have no plays left')).toBeVisible();
-  await expect(page.getByText(/You earn 1 play each time a colleague recognises you/)).toBeVisible();
+  await expect(
+    page.getByText(/You earn 1 play each time a colleague recognises you, up to 10 plays a day/),
+  ).toBeVisible();
   for (const cap of await page.getByRole('button', { name: /^Cap \d+$/ }).all()) await expect(cap).toBeDisabled();
   await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'no-plays');

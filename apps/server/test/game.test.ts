@@ -44,6 +44,7 @@ describe('GET /api/game/board', () => {
       ],
       poolEmpty: false,
       playsPerRecognition: 1,
+      playsDailyCap: 10,
     });
   });
 

@@ -51,3 +51,12 @@ export function usePlayGame() {
     },
   });
 }
+
+/**
+ * How plays are earned, as the Game Board and How it Works say it, from the programme settings:
+ * "1 play each time a colleague recognises you, up to 10 plays a day".
+ */
+export function howPlaysAreEarned(board: Pick<GameBoardResponse, 'playsPerRecognition' | 'playsDailyCap'>): string {
+  const plays = (n: number) => `${n} ${n === 1 ? 'play' : 'plays'}`;
+  return `${plays(board.playsPerRecognition)} each time a colleague recognises you, up to ${plays(board.playsDailyCap)} a day`;
+}

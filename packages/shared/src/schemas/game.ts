@@ -40,6 +40,8 @@ export const gameBoardResponseSchema = z.object({
   poolEmpty: z.boolean(),
   /** Plays each recipient earns per recognition (programme settings), for "how to earn plays". */
   playsPerRecognition: z.number().int(),
+  /** The most plays a member can earn in a day (programme settings). */
+  playsDailyCap: z.number().int(),
 });
 export type GameBoardResponse = z.infer<typeof gameBoardResponseSchema>;
 

@@ -19,5 +19,6 @@ export async function getGameBoard(db: Db, programme: ProgrammeSettings, memberI
     prizes: prizeOdds(settings.table.prizes),
     poolEmpty: isPoolEmpty(settings.table.prizes, pool),
     playsPerRecognition: settings.playsPerRecognition,
+    playsDailyCap: settings.playsDailyCap,
   };
 }

@@ -14,6 +14,7 @@ const BOARD: GameBoardResponse = {
   ],
   poolEmpty: false,
   playsPerRecognition: 1,
+  playsDailyCap: 10,
 };
 
 const figure = (label: string) => screen.getByText(label).parentElement?.textContent;

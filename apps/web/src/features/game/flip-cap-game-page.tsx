@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPoints } from '@ovation/shared/format/money';
-import { useGameBoard, usePlayGame } from '../../api/game.ts';
+import { howPlaysAreEarned, useGameBoard, usePlayGame } from '../../api/game.ts';
 import { FigureGrid } from '../../components/figure-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PrizeOddsTable } from '../../components/prize-odds-table.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
-
-const plural = (n: number, one: string, many: string) => `${formatPoints(n)} ${n === 1 ? one : many}`;
 
 /**
  * /flipcapgame — the Game Board (South Africa; the route guard checks). The member flips a cap;
@@ -56,7 +54,7 @@ export default function FlipCapGamePage() {
     );
   }
 
-  const { caps, prizes, poolEmpty, playsAvailable, playsPerRecognition } = board.data;
+  const { caps, prizes, poolEmpty, playsAvailable } = board.data;
   const canPlay = playsAvailable > 0 && !poolEmpty;
 
   const flip = (cap: number) => {
@@ -94,7 +92,7 @@ export default function FlipCapGamePage() {
       <Stack gap="lg" maw={1040}>
         <Text c="gray.7">
           Pick a cap and flip it: each flip uses one play and shows your prize, drawn on our server. You earn{' '}
-          {plural(playsPerRecognition, 'play', 'plays')} every time a colleague recognises you.
+          {howPlaysAreEarned(board.data)}.
         </Text>
         <FigureGrid
           figures={[
@@ -109,8 +107,7 @@ export default function FlipCapGamePage() {
         )}
         {!poolEmpty && playsAvailable === 0 && !revealed && (
           <Alert color="gray" variant="light" title="You have no plays left">
-            You earn {plural(playsPerRecognition, 'play', 'plays')} each time a colleague recognises you. Your plays
-            show here and on the Home page.
+            You earn {howPlaysAreEarned(board.data)}. Your plays show here and on the Home page.
           </Alert>
         )}
         {play.isError && (

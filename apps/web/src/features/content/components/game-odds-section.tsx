@@ -1,6 +1,6 @@
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useGameBoard } from '../../../api/game.ts';
+import { howPlaysAreEarned, useGameBoard } from '../../../api/game.ts';
 import { PrizeOddsTable } from '../../../components/prize-odds-table.tsx';
 import { useSession } from '../../../lib/session.tsx';
 
@@ -24,8 +24,7 @@ export function GameOddsSection() {
         ) : (
           <>
             <Text>
-              You earn {board.data.playsPerRecognition} {board.data.playsPerRecognition === 1 ? 'play' : 'plays'} each
-              time a colleague recognises you. Each play flips one cap on the{' '}
+              You earn {howPlaysAreEarned(board.data)}. Each play flips one cap on the{' '}
               <Anchor component={Link} to="/flipcapgame" underline="always">
                 Game Board
               </Anchor>{' '}
