@@ -35,6 +35,12 @@ export async function getNews(signal?: AbortSignal): Promise<string[]> {
 
 export function useNews() {
   return useDeferredQuery(
-    useQuery({ queryKey: newsKeys.bulletin(), queryFn: ({ signal }) => getNews(signal), staleTime: 5 * 60_000 }),
+    useQuery({
+      queryKey: newsKeys.bulletin(),
+      queryFn: ({ signal }) => getNews(signal),
+      staleTime: 5 * 60_000,
+      // A Home left open picks up an editor's change within five minutes, as News Bulletin Admin says.
+      refetchInterval: 5 * 60_000,
+    }),
   );
 }

@@ -55,7 +55,7 @@ export const BANNERS = [
   },
   {
     title: 'Try your luck on the Game Board',
-    text: 'Every recognition you receive earns plays. Flip a cap and win instant prizes.',
+    text: 'Recognitions you receive earn plays, up to a daily limit. Flip a cap and win instant prizes.',
     linkUrl: '/flipcapgame',
     linkText: 'Play now',
     theme: 'pink',
@@ -88,7 +88,7 @@ export const NEWS = [
   'Year-end reviews open on 1 December: add your recognitions to your portfolio.',
   'The Johannesburg office canteen reopens on Monday with a new menu.',
   'Congratulations to the Tax team on winning the Regional Tax Firm of the Year award.',
-  'Wellbeing month: book a free session with a financial coach on the Wellbeing page.',
+  'Wellbeing month: the Wellbeing page has ideas for a heavy week and says where to find support.',
   'The rewards catalogue now includes experiences and charity donations.',
   'Remember to complete your annual independence confirmation by the end of the month.',
   'Cape Town and Durban offices: the holiday food drive collects until 15 December.',
