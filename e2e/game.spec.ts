@@ -152,10 +152,9 @@ test('a member with no plays sees why, and cannot flip', async ({ page, request 
   expect(((await refused.json()) as { message: string }).message).toMatch(/no game plays left/);
 
   await signInAs(page, NO_PLAYS, '/flipcapgame');
-  await expect(page.getByText('You have no plays left')).toBeVisible();
-  await expect(
-    page.getByText(/You earn 1 play each time a colleague recognises you, up to 10 plays a day/),
-  ).toBeVisible();
+  const noPlays = page.getByRole('alert').filter({ hasText: 'You have no plays left' });
+  await expect(noPlays).toBeVisible();
+  await expect(noPlays).toContainText(/You earn 1 play each time a colleague recognises you, up to 10 plays a day/);
   for (const cap of await page.getByRole('button', { name: /^Cap \d+$/ }).all()) await expect(cap).toBeDisabled();
   await expectNoSeriousFindings(page, '#main-content');
   await shoot(page, 'no-plays');
