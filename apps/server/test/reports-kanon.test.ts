@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { divisions } from '../src/db/schema/index.ts';
-import { utcToday } from '../src/lib/utc-dates.ts';
+import { addDays, utcToday } from '../src/lib/utc-dates.ts';
 import { mondayOf } from '../src/modules/reports/k-anonymity.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
@@ -152,7 +152,7 @@ describe('the week in progress', () => {
   it('is published only once it has ended, so two readings a day apart cannot be subtracted', async () => {
     const today = utcToday();
     const thisMonday = mondayOf(today);
-    const lastMonday = new Date(Date.parse(`${thisMonday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const lastMonday = addDays(thisMonday, -7);
     await ctx.app.db.execute(
       sql`insert into mood_checkins (member_id, day, value)
           select id, d.day::date, 2 from members, (values (${lastMonday}), (${today})) as d(day)

@@ -1,12 +1,11 @@
 import { FEWER_THAN_K, type ReportFilters } from '@ovation/shared/schemas/reports';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { utcToday } from '../../lib/utc-dates.ts';
+import { addDays, utcToday } from '../../lib/utc-dates.ts';
 import { mondayOf, publishGroups, sundayOf, type GroupNode, type MoodCounts } from './k-anonymity.ts';
 import { listDivisions, weekLeafCounts, type DivisionNode } from './mood-reports.repository.ts';
 
 const MAX_WEEKS = 54;
-const DAY = 86_400_000;
 
 /**
  * The whole ISO weeks the filters cover (default: the last 12 weeks that have ended). A week is
@@ -14,17 +13,13 @@ const DAY = 86_400_000;
  * would differ by the check-ins in between, perhaps a single member's.
  */
 export function analysisWeeks(filters: Pick<ReportFilters, 'from' | 'to'>, today = utcToday()) {
-  const lastEnded = new Date(Date.parse(`${mondayOf(today)}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+  const lastEnded = addDays(mondayOf(today), -1);
   const asked = sundayOf(filters.to ?? today);
   const toSunday = asked < lastEnded ? asked : lastEnded;
-  const fromMonday = mondayOf(
-    filters.from ?? new Date(Date.parse(`${toSunday}T00:00:00Z`) - (12 * 7 - 1) * DAY).toISOString().slice(0, 10),
-  );
+  const fromMonday = mondayOf(filters.from ?? addDays(toSunday, -(12 * 7 - 1)));
   if (fromMonday > asked) throw fieldError('to', 'The end date must be on or after the start date');
   const weeks: string[] = [];
-  for (let t = Date.parse(`${fromMonday}T00:00:00Z`); t <= Date.parse(`${toSunday}T00:00:00Z`); t += 7 * DAY) {
-    weeks.push(new Date(t).toISOString().slice(0, 10));
-  }
+  for (let week = fromMonday; week <= toSunday; week = addDays(week, 7)) weeks.push(week);
   if (weeks.length > MAX_WEEKS) throw fieldError('from', `Choose at most ${MAX_WEEKS} weeks`);
   return { fromMonday, toSunday, weeks };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows as plainRows } from '../../lib/sql-rows.ts';
+import { addDays } from '../../lib/utc-dates.ts';
 import { MIN_EACH_WAY, type PairCount } from './equity.ts';
 import { flushReportRollups } from './rollup-flush.ts';
 
@@ -46,9 +47,6 @@ export interface DashboardSource {
   mutualPairs(db: Db, p: DashboardPeriod): Promise<PairCount[]>;
 }
 
-const DAY = 86_400_000;
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const num = (v: unknown) => Number(v ?? 0);
 
 /**

@@ -1,14 +1,11 @@
 import type { DashboardQuery, DashboardResponse } from '@ovation/shared/schemas/reports';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { isCalendarDate, utcToday } from '../../lib/utc-dates.ts';
+import { addDays, daysBetween, isCalendarDate, utcToday } from '../../lib/utc-dates.ts';
 import { publishedMoodWeeks } from './checkin-analysis.ts';
 import { rollupDashboardSource, type DashboardSource } from './dashboard.repository.ts';
 import { gini, reciprocalPairs } from './equity.ts';
 
-const DAY = 86_400_000;
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
 
 /** GET /api/reports/dashboard: the period's charts, participation, points, mood and recognition equity. */
@@ -28,8 +25,7 @@ export async function getDashboard(
     if (!isCalendarDate(value)) throw fieldError(key, 'Choose a valid date');
   }
   if (toDay < fromDay) throw fieldError('to', 'The end date must be on or after the start date');
-  if (Date.parse(toDay) - Date.parse(fromDay) > 366 * DAY)
-    throw fieldError('from', 'Choose a period of at most a year');
+  if (daysBetween(fromDay, toDay) > 366) throw fieldError('from', 'Choose a period of at most a year');
   const period = { fromDay, toDay };
   await source.catchUp?.(db);
 

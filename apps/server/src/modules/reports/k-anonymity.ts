@@ -1,4 +1,5 @@
 import { K_ANONYMITY_MIN } from '@ovation/shared/schemas/reports';
+import { addDays } from '../../lib/utc-dates.ts';
 
 /**
  * k-anonymity for mood figures (issue 12): a group of fewer than K members is never shown as
@@ -84,5 +85,5 @@ export function mondayOf(day: string): string {
 
 /** Sunday (UTC) of the ISO week holding `day`. */
 export function sundayOf(day: string): string {
-  return new Date(Date.parse(`${mondayOf(day)}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+  return addDays(mondayOf(day), 6);
 }
