@@ -1,5 +1,4 @@
 import type { ReportKey } from '@ovation/shared/schemas/reports';
-import { checkInAnalysisRows } from './checkin-analysis.ts';
 import { gamePlaysQuery, payItForwardQuery, redeemedQuery, simplySayQuery } from './kudos-reports.repository.ts';
 import {
   managementQuery,
@@ -8,7 +7,7 @@ import {
   transactionsQuery,
 } from './ledger-reports.repository.ts';
 import { birthdaysQuery, memberDatabaseQuery, registrationsQuery } from './member-reports.repository.ts';
-import { dailyCheckInQuery } from './mood-reports.repository.ts';
+import { MOOD_REPORTS } from './mood-reports.registry.ts';
 import { column as c, MEMBER_FILTERS, PERIOD_MEMBER_FILTERS, type ReportDefinition } from './report-definition.ts';
 
 /**
@@ -202,47 +201,7 @@ export const REPORTS: readonly ReportDefinition[] = [
     defaultSort: { column: 'date', direction: 'asc' },
     query: birthdaysQuery,
   },
-  {
-    key: 'reportdailycheckin',
-    title: 'Daily Check-In Report',
-    description:
-      'Mood check-ins per day for the whole firm: how many, and how members felt. A day shows once it has ended, and only when at least 5 members checked in.',
-    capability: 'viewAdminReports',
-    columns: [
-      c('day', 'Day', 'date'),
-      c('checkIns', 'Check-ins', 'integer'),
-      c('happy', 'Happy', 'integer'),
-      c('okay', 'Okay', 'integer'),
-      c('unhappy', 'Unhappy', 'integer'),
-      c('averageMood', 'Average mood (1 happy – 3 unhappy)', 'mood'),
-      c('privacy', 'Privacy', 'text', false),
-    ],
-    filters: ['from', 'to'],
-    defaultSort: { column: 'day', direction: 'desc' },
-    query: dailyCheckInQuery,
-  },
-  {
-    key: 'reportdailycheckinanalysis',
-    title: 'Daily Check-In Analysis',
-    description: 'Mood by division and week. Groups of fewer than 5 members are never shown as figures.',
-    capability: 'viewReports',
-    columns: [
-      c('week', 'Week of', 'date'),
-      c('division', 'Division', 'text'),
-      c('members', 'Members', 'integer'),
-      c('checkIns', 'Check-ins', 'integer'),
-      c('happyShare', 'Happy', 'percent'),
-      c('okayShare', 'Okay', 'percent'),
-      c('unhappyShare', 'Unhappy', 'percent'),
-      c('averageMood', 'Average mood (1 happy – 3 unhappy)', 'mood'),
-      c('privacy', 'Privacy', 'text', false),
-    ],
-    // No country or search: they would split a division into groups that differ by a few members.
-    filters: ['from', 'to', 'division1', 'division2', 'division3'],
-    defaultSort: { column: 'week', direction: 'asc' },
-    query: { kind: 'computed', run: checkInAnalysisRows },
-    chart: { title: 'Average mood by week (1 happy – 3 unhappy)', x: 'week', group: 'division', y: 'averageMood' },
-  },
+  ...MOOD_REPORTS,
   {
     key: 'reportgameplays',
     title: 'Game Plays Report',
