@@ -97,7 +97,11 @@ describe('ledger under concurrency (PostgreSQL)', () => {
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 
-  it('concurrent many-transaction postings (set-based ledger_post) never overspend or double post, and sum to zero', async () => {
+  // ledger_post takes a call's member accounts one by one up to 16 legs and set-based above.
+  it.each([
+    ['of 6 legs (accounts one by one)', 0],
+    ['of 20 legs (set-based)', 7],
+  ])('concurrent many-transaction postings %s never overspend or double post, and sum to zero', async (_, extra) => {
     const spender = await createMember(ctx.app);
     const takers = [await createMember(ctx.app), await createMember(ctx.app)];
     await fund(ctx.app, spender.id, 60);
@@ -113,7 +117,7 @@ describe('ledger under concurrency (PostgreSQL)', () => {
       );
     const txBefore = await countTransactions();
     const before = await totalOfAllMemberAccounts();
-    // Each batch is three ledger transactions in one call: two spends of 4 from the same
+    // Each batch is three ledger transactions in one call (and `extra` credits of 1): two spends of 4 from the same
     // balance (8 in all) and an issuance credit; 60 covers seven batches, not eight.
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => {
@@ -142,6 +146,13 @@ describe('ledger under concurrency (PostgreSQL)', () => {
                     { accountId: to[1]!, amount: 4 },
                   ],
                 },
+                ...Array.from({ length: extra }, (_, j) => ({
+                  kind: 'issuance' as const,
+                  legs: [
+                    { system: 'issuance' as const, amount: -1 },
+                    { accountId: to[j % 2]!, amount: 1 },
+                  ],
+                })),
               ]),
             ),
           );
@@ -154,11 +165,11 @@ describe('ledger under concurrency (PostgreSQL)', () => {
     );
     const committed = outcomes.filter((ids): ids is number[] => ids !== null);
     expect(committed).toHaveLength(7);
-    expect(new Set(committed.flat()).size).toBe(21);
-    expect(await countTransactions()).toBe(txBefore + 21);
+    expect(new Set(committed.flat()).size).toBe(7 * (3 + extra));
+    expect(await countTransactions()).toBe(txBefore + 7 * (3 + extra));
     expect((await balancesOf(ctx.app, spender.id)).awardsPointsAvailable).toBe(4);
-    // Member accounts gained exactly the seven issuance credits; every transaction sums to zero.
-    expect(await totalOfAllMemberAccounts()).toBe(before + 7);
+    // Member accounts gained exactly the seven batches' issuance credits; every transaction sums to zero.
+    expect(await totalOfAllMemberAccounts()).toBe(before + 7 * (1 + extra));
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 

@@ -3,13 +3,22 @@ import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
 import { ledgerAccounts, ledgerEntries } from '../src/db/schema/index.ts';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
-import { InsufficientFundsError, transfer } from '../src/modules/ledger/transfer.ts';
+import { InsufficientFundsError, transfer, transferMany } from '../src/modules/ledger/transfer.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { createMember } from './factories.ts';
 import { balancesOf, fund } from './ledger-factories.ts';
 import { setupLedger } from './ledger-setup.ts';
 
 const { ctx, pointsAccounts } = setupLedger();
+
+/** The member who holds a points account. */
+async function memberOf(accountId: number) {
+  const [row] = await ctx.app.db
+    .select({ memberId: ledgerAccounts.memberId })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  return row?.memberId;
+}
 
 describe('ledger transfer', () => {
   it('refuses legs that do not sum to zero, fractions and zero amounts', async () => {
@@ -98,6 +107,47 @@ describe('ledger transfer', () => {
     expect(error).toBeInstanceOf(InsufficientFundsError);
     expect(error).toMatchObject({ accountId: account, balance: 5, needed: 8 });
     expect((await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n).toBe(entriesBefore);
+  });
+
+  // ledger_post updates a call's member accounts one by one when it has at most 16 legs (every
+  // send) and set-based when it has more (a points upload's chunk): both ways refuse alike.
+  it.each([
+    ['a send-sized call', 0],
+    ['a call of more than 16 legs', 9],
+  ])('in %s, refuses an account id that names no account, and a short account, writing nothing', async (_, extra) => {
+    const [a, b] = await pointsAccounts(2);
+    await fund(ctx.app, (await memberOf(a!))!, 3);
+    const issuance = await systemAccountId(ctx.app.db, 'issuance');
+    const padding = Array.from({ length: extra }, () => ({
+      kind: 'issuance' as const,
+      legs: [
+        { accountId: issuance, amount: -1 },
+        { accountId: b!, amount: 1 },
+      ],
+    }));
+    const entriesBefore = (await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n;
+    const post = (from: number, amount: number) =>
+      transferMany(ctx.app.db, [
+        ...padding,
+        {
+          kind: 'payitforward',
+          legs: [
+            { accountId: from, amount: -amount },
+            { accountId: b!, amount },
+          ],
+        },
+      ]);
+    const unknown = await post(987_654_321, 1).catch((e: unknown) => e);
+    // The entries' foreign key refuses it.
+    expect((unknown as Error).cause).toMatchObject({ code: '23503' });
+    const short = await post(a!, 4).catch((e: unknown) => e);
+    expect(short).toBeInstanceOf(InsufficientFundsError);
+    expect(short).toMatchObject({ accountId: a, balance: 3, needed: 4 });
+    expect((await ctx.app.db.select({ n: count() }).from(ledgerEntries))[0]!.n).toBe(entriesBefore);
+    const posted = await post(a!, 3);
+    expect(posted.balances.get(a!)).toBe(0);
+    expect(posted.balances.get(b!)).toBe(3 + extra);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 
   it('keeps its invariants over random sequences of transfers (property)', async () => {

@@ -14,14 +14,17 @@
 --
 -- Order of work, which is what keeps concurrent posts correct and deadlock-free:
 -- 1. member accounts named by member are created when missing (accounts open lazily);
--- 2. every member account touched is locked in ascending id order (SELECT ... FOR UPDATE), so
---    spends of one balance queue and posts cannot lock in a cycle;
+-- 2. every member account touched is locked in ascending id order, so spends of one balance
+--    queue and posts cannot lock in a cycle: a call of up to 16 legs (every send) updates them
+--    one by one, each in an UPDATE that locks the row and checks the balance in one step
+--    (decision 0077); a larger call (a points upload's chunk) locks them all in one
+--    SELECT ... FOR UPDATE and updates them once each after its inserts;
 -- 3. a member balance that would go below zero raises SQLSTATE 'OVL01' with
 --    DETAIL 'accountId,balance,needed' (nothing is written; the caller's transaction aborts);
 -- 4. transactions and entries are inserted, set-based (one INSERT for all the transactions, one
 --    for all their entries, whatever their number: a points upload posts thousands per call),
---    member balances updated once per account, then system accounts (shared and hot) are locked
---    in id order and updated once each, last, so they are held the shortest.
+--    then system accounts (shared and hot) are locked in id order and updated once each, last,
+--    so they are held the shortest.
 -- The CHECK (balance >= 0) on member accounts stays the backstop.
 --
 -- Generic plans (SET plan_cache_mode): PL/pgSQL passes the arrays below to its queries as
@@ -47,6 +50,10 @@ DECLARE
   v_result jsonb;
   v_mine jsonb;
   v_bad boolean;
+  v_id bigint;
+  v_delta bigint;
+  v_balance bigint;
+  v_system boolean;
 BEGIN
   IF jsonb_typeof(p_transactions) IS DISTINCT FROM 'array' OR jsonb_array_length(p_transactions) = 0 THEN
     RAISE EXCEPTION 'ledger_post: nothing to post' USING ERRCODE = 'invalid_parameter_value';
@@ -94,25 +101,60 @@ BEGIN
     RAISE EXCEPTION 'ledger_post: a leg names no account' USING ERRCODE = 'invalid_parameter_value';
   END IF;
 
-  -- 2. Lock the member accounts touched in ascending id order and read their balances; the
-  --    other accounts are system accounts (checked when they are updated, last).
-  SELECT array_agg(d.id ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
-         array_agg(d.delta ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
-         array_agg(a.balance ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
-         array_agg(d.id ORDER BY d.id) FILTER (WHERE a.id IS NULL),
-         array_agg(d.delta ORDER BY d.id) FILTER (WHERE a.id IS NULL)
-  INTO v_member_ids, v_member_deltas, v_balances, v_system_ids, v_system_deltas
-  FROM (SELECT x.id, sum((x.leg->>'n')::bigint) AS delta FROM unnest(v_ids, v_legs) x(id, leg) GROUP BY x.id) d
-  LEFT JOIN (SELECT id, balance FROM ledger_accounts
-             WHERE id = ANY(v_ids) AND member_id IS NOT NULL ORDER BY id FOR UPDATE) a ON a.id = d.id;
+  -- 2. and 3. A call of few legs (every send) locks and updates its member accounts one by one,
+  --    in ascending id order, each in one UPDATE that also checks the balance; a larger call (a
+  --    points upload) locks them all in one query and updates them after its inserts.
+  IF cardinality(v_ids) <= 16 THEN
+    v_result := '{}';
+    FOR v_id, v_delta, v_system IN
+      SELECT x.id, sum((x.leg->>'n')::bigint), bool_and(x.leg ? 's')
+      FROM unnest(v_ids, v_legs) x(id, leg) GROUP BY x.id ORDER BY x.id
+    LOOP
+      IF NOT v_system THEN
+        UPDATE ledger_accounts SET balance = balance + v_delta
+        WHERE id = v_id AND member_id IS NOT NULL AND balance + v_delta >= 0
+        RETURNING balance INTO v_balance;
+        IF NOT FOUND THEN
+          -- Not a member account (named by id), or not enough in it: look under the lock.
+          SELECT member_id IS NULL INTO v_system FROM ledger_accounts WHERE id = v_id;
+          -- An id that names no account goes with the system accounts, whose update refuses it.
+          v_system := coalesce(v_system, true);
+          IF NOT v_system THEN
+            SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_id FOR UPDATE;
+            IF v_balance + v_delta < 0 THEN
+              RAISE EXCEPTION 'ledger_post: account % has %, needs %', v_id, v_balance, -v_delta
+                USING ERRCODE = 'OVL01', DETAIL = v_id || ',' || v_balance || ',' || -v_delta;
+            END IF;
+            UPDATE ledger_accounts SET balance = balance + v_delta WHERE id = v_id RETURNING balance INTO v_balance;
+          END IF;
+        END IF;
+      END IF;
+      IF v_system THEN
+        v_system_ids := v_system_ids || v_id;
+        v_system_deltas := v_system_deltas || v_delta;
+      ELSIF v_delta <> 0 THEN
+        v_result := v_result || jsonb_build_object(v_id::text, v_balance);
+      END IF;
+    END LOOP;
+  ELSE
+    SELECT array_agg(d.id ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
+           array_agg(d.delta ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
+           array_agg(a.balance ORDER BY d.id) FILTER (WHERE a.id IS NOT NULL),
+           array_agg(d.id ORDER BY d.id) FILTER (WHERE a.id IS NULL),
+           array_agg(d.delta ORDER BY d.id) FILTER (WHERE a.id IS NULL)
+    INTO v_member_ids, v_member_deltas, v_balances, v_system_ids, v_system_deltas
+    FROM (SELECT x.id, sum((x.leg->>'n')::bigint) AS delta FROM unnest(v_ids, v_legs) x(id, leg) GROUP BY x.id) d
+    LEFT JOIN (SELECT id, balance FROM ledger_accounts
+               WHERE id = ANY(v_ids) AND member_id IS NOT NULL ORDER BY id FOR UPDATE) a ON a.id = d.id;
 
-  -- 3. No member balance below zero.
-  FOR v_n IN 1..coalesce(cardinality(v_member_ids), 0) LOOP
-    IF v_balances[v_n] + v_member_deltas[v_n] < 0 THEN
-      RAISE EXCEPTION 'ledger_post: account % has %, needs %', v_member_ids[v_n], v_balances[v_n], -v_member_deltas[v_n]
-        USING ERRCODE = 'OVL01', DETAIL = v_member_ids[v_n] || ',' || v_balances[v_n] || ',' || -v_member_deltas[v_n];
-    END IF;
-  END LOOP;
+    -- 3. No member balance below zero.
+    FOR v_n IN 1..coalesce(cardinality(v_member_ids), 0) LOOP
+      IF v_balances[v_n] + v_member_deltas[v_n] < 0 THEN
+        RAISE EXCEPTION 'ledger_post: account % has %, needs %', v_member_ids[v_n], v_balances[v_n], -v_member_deltas[v_n]
+          USING ERRCODE = 'OVL01', DETAIL = v_member_ids[v_n] || ',' || v_balances[v_n] || ',' || -v_member_deltas[v_n];
+      END IF;
+    END LOOP;
+  END IF;
 
   -- 4. Write: the transactions' ids are drawn from their sequence first (ascending, in input
   --    order), so all the transactions and then all their entries go in one INSERT each.
@@ -131,13 +173,15 @@ BEGIN
   INSERT INTO ledger_entries (transaction_id, account_id, amount, counterparty_member_id)
   SELECT v_tx_ids[x.tx_ord::int], x.id, (x.leg->>'n')::bigint, (x.leg->>'c')::int
   FROM unnest(v_tx_ords, v_ids, v_legs) x(tx_ord, id, leg);
-  WITH u AS (
-    UPDATE ledger_accounts a SET balance = a.balance + d.delta
-    FROM unnest(v_member_ids, v_member_deltas) d(id, delta)
-    WHERE a.id = d.id AND d.delta <> 0
-    RETURNING a.id, a.balance
-  )
-  SELECT coalesce(jsonb_object_agg(u.id, u.balance), '{}') INTO v_result FROM u;
+  IF cardinality(v_ids) > 16 THEN
+    WITH u AS (
+      UPDATE ledger_accounts a SET balance = a.balance + d.delta
+      FROM unnest(v_member_ids, v_member_deltas) d(id, delta)
+      WHERE a.id = d.id AND d.delta <> 0
+      RETURNING a.id, a.balance
+    )
+    SELECT coalesce(jsonb_object_agg(u.id, u.balance), '{}') INTO v_result FROM u;
+  END IF;
   IF cardinality(v_system_ids) > 0 THEN
     IF cardinality(v_system_ids) > 1 THEN
       PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_system_ids) ORDER BY id FOR UPDATE;
