@@ -174,3 +174,40 @@ describe('the week in progress', () => {
     expect((dashboard.json().moodTrend as { week: string }[]).map((w) => w.week)).toEqual([lastMonday]);
   });
 });
+
+describe('a member who moves between divisions', () => {
+  const checkIn = (memberId: number, day: string) =>
+    ctx.app.db.execute(sql`insert into mood_checkins (member_id, day, value) values (${memberId}, ${day}, 1)`);
+  const moveTo = (memberId: number, division: string) =>
+    ctx.app.db.execute(sql`update members set division_id = ${tree[division]!.id} where id = ${memberId}`);
+  const week = async () =>
+    Object.fromEntries(
+      (await analysis({ division1: tree.B!.id, from: '2026-03-02', to: '2026-03-08' })).map((r) => [
+        r.division,
+        [r.members, r.checkIns],
+      ]),
+    );
+
+  it('counts once in the week of the move, and leaves the weeks already published as they were (0078)', async () => {
+    await add('g', 2, 'B');
+    await add('h', 2, 'B');
+    const inG = await Promise.all(
+      Array.from({ length: 5 }, () => createMember(ctx.app, { divisionId: tree.g!.id, registered: false })),
+    );
+    const inH = await Promise.all(
+      Array.from({ length: 5 }, () => createMember(ctx.app, { divisionId: tree.h!.id, registered: false })),
+    );
+    for (const m of [...inG, ...inH]) await checkIn(m.id, '2026-03-02');
+    // The first of g moves to h on Tuesday and checks in there on Wednesday: their week stays in g.
+    await moveTo(inG[0]!.id, 'h');
+    await checkIn(inG[0]!.id, '2026-03-04');
+    const published = await week();
+    expect(published).toEqual({ B: [10, 11], g: [5, 6], h: [5, 5] });
+
+    // Two more leave g later on: the week already published does not change, so nothing about
+    // them can be learnt by subtracting one reading from the other.
+    await moveTo(inG[1]!.id, 'h');
+    await moveTo(inG[2]!.id, 'h');
+    expect(await week()).toEqual(published);
+  });
+});

@@ -15,7 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { KUDOS_KINDS } from '@ovation/shared/vocabulary';
-import { members } from './members.ts';
+import { divisions, members } from './members.ts';
 
 /** The firm's behaviours a recognition is labelled with (the Kudos item's f3). */
 export const behaviours = pgTable('behaviours', {
@@ -126,6 +126,12 @@ export const moodCheckins = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     value: smallint('value').notNull(),
+    /**
+     * The member's division when they checked in, set by the database (trigger
+     * mood_checkin_division, decision 0078): mood figures group by it, so a later move between
+     * divisions does not change the figures of weeks already published.
+     */
+    divisionId: integer('division_id').references(() => divisions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

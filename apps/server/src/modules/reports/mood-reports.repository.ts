@@ -71,19 +71,26 @@ export interface WeekLeafCounts {
 }
 
 /**
- * Check-ins per ISO week (Monday, yyyy-MM-dd) and member's own division, for whole weeks
- * between `fromMonday` and `toSunday`. Every member is in one division, so distinct members
- * add up across divisions (the k-anonymity roll-up relies on it).
+ * Check-ins per ISO week (Monday, yyyy-MM-dd) and division, for whole weeks between
+ * `fromMonday` and `toSunday`. A member's week counts in the division they were in at their
+ * first check-in of that week (stored with the check-in, decision 0078), so each member is in
+ * one division a week and distinct members add up across divisions (the k-anonymity roll-up
+ * relies on it), and a later move does not change a week already published.
  */
 export async function weekLeafCounts(db: Db, fromMonday: string, toSunday: string): Promise<WeekLeafCounts[]> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select date_trunc('week', c.day)::date::text as week, m.division_id as "divisionId",
-        count(distinct c.member_id) as members, count(*) as "checkIns",
-        count(*) filter (where c.value = 1) as happy, count(*) filter (where c.value = 2) as okay,
-        count(*) filter (where c.value = 3) as unhappy
-      from mood_checkins c join members m on m.id = c.member_id
-      where c.day >= ${fromMonday}::date and c.day <= ${toSunday}::date
+    sql`select w.week::text as week, w.division_id as "divisionId", count(*) as members,
+        sum(w.n) as "checkIns", sum(w.happy) as happy, sum(w.okay) as okay, sum(w.unhappy) as unhappy
+      from (
+        select date_trunc('week', c.day)::date as week, c.member_id,
+          (array_agg(c.division_id order by c.day))[1] as division_id, count(*) as n,
+          count(*) filter (where c.value = 1) as happy, count(*) filter (where c.value = 2) as okay,
+          count(*) filter (where c.value = 3) as unhappy
+        from mood_checkins c
+        where c.day >= ${fromMonday}::date and c.day <= ${toSunday}::date
+        group by 1, 2
+      ) w
       group by 1, 2`,
   );
   return rows.map((r) => ({
