@@ -48,9 +48,13 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss the message' } } },
     // A loader's aria-label needs a role that may be named: a spinner is a status.
     Loader: { defaultProps: { role: 'status' } },
-    // Every dialog's close button has a name.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every dialog's close button has a name; its title reads as the heading of what is below.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } }, styles: { title: { fontWeight: 700 } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A dialog's header is a plain box: Mantine draws a <header>, which outside any section reads
+    // as the page's second banner landmark (axe landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     // A closed list is not kept in the page: Mantine otherwise renders every option of every
     // select, hidden, and positions each list as the page mounts (decision 0066).
     Select: { defaultProps: { comboboxProps: CLOSED_LISTS_UNMOUNTED } },

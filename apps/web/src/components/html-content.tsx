@@ -1,9 +1,15 @@
 import { useMemo } from 'react';
 import { Typography } from '@mantine/core';
-import { sanitizeHtml } from '../lib/sanitize.ts';
+import { headingsFrom, sanitizeHtml } from '../lib/sanitize.ts';
+import classes from './html-content.module.css';
 
 export interface HtmlContentProps {
   html: string;
+  /**
+   * The level the body's highest heading takes: one below the heading it is shown under (2 under
+   * a page's h1; 3 in a dialog, whose title is an h2). The others keep their distance below it.
+   */
+  headingLevel: 2 | 3;
   className?: string;
 }
 
@@ -12,10 +18,10 @@ export interface HtmlContentProps {
  * Only lazy chunks (content pages, message boxes, footer modals) import it, so DOMPurify
  * stays off the sign-in page.
  */
-export function HtmlContent({ html, className }: HtmlContentProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+export function HtmlContent({ html, headingLevel, className }: HtmlContentProps) {
+  const clean = useMemo(() => headingsFrom(sanitizeHtml(html), headingLevel), [html, headingLevel]);
   return (
-    <Typography className={className}>
+    <Typography className={className ? `${classes.content} ${className}` : classes.content}>
       <div dangerouslySetInnerHTML={{ __html: clean }} />
     </Typography>
   );

@@ -4,7 +4,7 @@ import { HtmlContent } from './html-content.tsx';
 
 function MessageBody({ msg }: { msg: string }) {
   const html = htmlAfterMarker(msg);
-  if (html !== null) return <HtmlContent html={html} />;
+  if (html !== null) return <HtmlContent html={html} headingLevel={3} />;
   return (
     <Text component="div" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
       {msg}
@@ -33,7 +33,6 @@ export default function MessageBoxModals({ boxes, onClose }: MessageBoxModalsPro
         trapFocus={top}
         closeOnEscape={top}
         data-testid="message-box"
-        styles={{ title: { fontWeight: 700 } }}
       >
         <div style={{ maxHeight: '50vh', overflowY: 'auto' }}>
           <MessageBody msg={box.msg} />

@@ -26,7 +26,7 @@ export default function FooterContentModal({ contentKey, fallbackTitle, opened, 
           {CONTENT_ERROR_TEXT}
         </Alert>
       )}
-      {query.data && <HtmlContent html={query.data.content} />}
+      {query.data && <HtmlContent html={query.data.content} headingLevel={3} />}
     </Modal>
   );
 }

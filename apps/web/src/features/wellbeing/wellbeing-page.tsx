@@ -60,7 +60,7 @@ export default function WellbeingPage() {
                   {content.data.title}
                 </Title>
               )}
-              <HtmlContent html={content.data.content} />
+              <HtmlContent html={content.data.content} headingLevel={content.data.title ? 3 : 2} />
             </>
           )}
         </Paper>

@@ -29,6 +29,13 @@ describe('ContentView', () => {
     );
   });
 
+  it('continues the outline from the page title: the body starts at h2 however it was written', async () => {
+    post.mockResolvedValue({ title: 'Terms', content: '<h3>1. Eligibility</h3><p>Staff</p><h4>Note</h4>' });
+    render(<ContentView contentKey="terms" />, { wrapper });
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('1. Eligibility');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Note');
+  });
+
   it('lets the page replace the title', async () => {
     post.mockResolvedValue({ title: 'Programme rules', content: '<p>Rules</p>' });
     render(<ContentView contentKey="programmerules" title="How it Works" />, { wrapper });

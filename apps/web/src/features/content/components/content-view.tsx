@@ -36,7 +36,10 @@ export function ContentView({ contentKey, title }: ContentViewProps) {
         <article>
           <PageTitle title={heading} />
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <HtmlContent html={withoutRepeatedTitle(query.data.content, [heading, query.data.title])} />
+            <HtmlContent
+              html={withoutRepeatedTitle(query.data.content, [heading, query.data.title])}
+              headingLevel={2}
+            />
           </Paper>
         </article>
       )}
