@@ -61,6 +61,18 @@ describe('setting up a firm', () => {
     const session = (await post('/api/spa/loadsession', {}, login.json().authToken)).json();
     expect(session.profile).toMatchObject({ isAdminReports: true, pointsName: 'Claps' });
     expect(session.clientTitle).toBe('Acme Applause');
+    // The grant is in the roles history, made by the set-up command (decision 0080).
+    const history = (
+      await ctx.request({ method: 'GET', url: '/api/admin/roles', token: login.json().authToken })
+    ).json();
+    expect(history.changes).toEqual([
+      expect.objectContaining({
+        memberName: 'Thandi Nkosi',
+        changedByName: 'The set-up command',
+        before: { roles: [], isAdminReports: false },
+        after: { roles: [], isAdminReports: true },
+      }),
+    ]);
     // An activation e-mail went to the outbox too, for when a mail server is set up.
     expect(await count(`email_outbox where kind = 'registration-activation'`)).toBe(1);
 
@@ -113,6 +125,18 @@ describe('setting up a firm', () => {
     });
     expect(promoted.lines.join('\n')).toContain(`member ${known.employeeNumber}`);
     expect(promoted.activationLink).toBeDefined();
+    // Recorded once, keeping the roles the member had; a second run grants nothing new.
+    await run({ admin: { ...ADMIN, email: known.email!, employeeNumber: known.employeeNumber } });
+    const changes = (await ctx.app.db.execute(
+      sql`select changed_by, before, after from role_changes where member_id = ${known.id}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    expect(changes.rows).toEqual([
+      {
+        changed_by: null,
+        before: { roles: [], isAdminReports: false },
+        after: { roles: [], isAdminReports: true },
+      },
+    ]);
     const other = await createMember(ctx.app);
     await expect(
       run({ admin: { ...ADMIN, email: known.email!, employeeNumber: other.employeeNumber } }),

@@ -28,9 +28,8 @@ export const roleChanges = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id),
-    changedBy: integer('changed_by')
-      .notNull()
-      .references(() => members.id),
+    /** Who made the change; null for the firm's set-up command (`npm run setup:firm`, decision 0080). */
+    changedBy: integer('changed_by').references(() => members.id),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     before: jsonb('before').$type<RoleGrant>().notNull(),
     after: jsonb('after').$type<RoleGrant>().notNull(),

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client.ts';
 import { credentials, members } from '../schema/index.ts';
 import { queueActivation } from '../../modules/auth/register-member.ts';
+import { rolesOf } from '../../modules/roles/roles.presenter.ts';
+import { insertRoleChange } from '../../modules/roles/roles.repository.ts';
 
 export interface AdminInput {
   email: string;
@@ -46,17 +48,28 @@ export async function ensureAdministrator(
     throw new SetupError(`Member ${input.employeeNumber} has the e-mail address ${byNumber.email}, not ${input.email}`);
   }
   const found = byEmail ?? byNumber;
-  let memberId: number;
-  let note: string;
-  if (found) {
-    await db
-      .update(members)
-      .set({ isAdminReports: true, active: true, email: found.email ?? input.email, updatedAt: new Date() })
-      .where(eq(members.id, found.id));
-    memberId = found.id;
-    note = `member ${found.employeeNumber} (${found.firstName} ${found.surname}) is a report administrator`;
-  } else {
-    const [row] = await db
+  // The grant goes in the roles history like any other, made by the set-up command (0080).
+  const { memberId, note } = await db.transaction(async (tx) => {
+    if (found) {
+      await tx
+        .update(members)
+        .set({ isAdminReports: true, active: true, email: found.email ?? input.email, updatedAt: new Date() })
+        .where(eq(members.id, found.id));
+      if (!found.isAdminReports) {
+        const roles = rolesOf(found.roles);
+        await insertRoleChange(tx, {
+          memberId: found.id,
+          changedBy: null,
+          before: { roles, isAdminReports: false },
+          after: { roles, isAdminReports: true },
+        });
+      }
+      return {
+        memberId: found.id,
+        note: `member ${found.employeeNumber} (${found.firstName} ${found.surname}) is a report administrator`,
+      };
+    }
+    const [row] = await tx
       .insert(members)
       .values({
         employeeNumber: input.employeeNumber,
@@ -67,9 +80,17 @@ export async function ensureAdministrator(
         isAdminReports: true,
       })
       .returning({ id: members.id });
-    memberId = row!.id;
-    note = `new member ${input.employeeNumber} (${input.firstName} ${input.surname}) is a report administrator`;
-  }
+    await insertRoleChange(tx, {
+      memberId: row!.id,
+      changedBy: null,
+      before: { roles: [], isAdminReports: false },
+      after: { roles: [], isAdminReports: true },
+    });
+    return {
+      memberId: row!.id,
+      note: `new member ${input.employeeNumber} (${input.firstName} ${input.surname}) is a report administrator`,
+    };
+  });
   const [hasPassword] = await db
     .select({ id: credentials.memberId })
     .from(credentials)

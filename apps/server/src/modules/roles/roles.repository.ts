@@ -69,11 +69,14 @@ export async function setMemberRoles(tx: Db, memberId: number, grant: RoleGrant)
 
 export async function insertRoleChange(
   tx: Db,
-  change: { memberId: number; changedBy: number; before: RoleGrant; after: RoleGrant },
+  change: { memberId: number; changedBy: number | null; before: RoleGrant; after: RoleGrant },
 ): Promise<number> {
   const [row] = await tx.insert(roleChanges).values(change).returning({ id: roleChanges.id });
   return row!.id;
 }
+
+/** Who the roles history names for a change the set-up command made (decision 0080). */
+export const SET_UP_COMMAND = 'The set-up command';
 
 const subject = alias(members, 'subject');
 const editor = alias(members, 'editor');
@@ -85,14 +88,14 @@ export async function findRoleChanges(db: Db, options: { limit: number; changeId
       changeId: roleChanges.id,
       memberId: roleChanges.memberId,
       memberName: sql<string>`${subject.firstName} || ' ' || ${subject.surname}`,
-      changedByName: sql<string>`${editor.firstName} || ' ' || ${editor.surname}`,
+      changedByName: sql<string>`coalesce(${editor.firstName} || ' ' || ${editor.surname}, ${SET_UP_COMMAND})`,
       changedAt: roleChanges.changedAt,
       before: roleChanges.before,
       after: roleChanges.after,
     })
     .from(roleChanges)
     .innerJoin(subject, eq(subject.id, roleChanges.memberId))
-    .innerJoin(editor, eq(editor.id, roleChanges.changedBy))
+    .leftJoin(editor, eq(editor.id, roleChanges.changedBy))
     .where(and(options.changeId ? eq(roleChanges.id, options.changeId) : undefined))
     .orderBy(desc(roleChanges.changedAt), desc(roleChanges.id))
     .limit(options.limit);
