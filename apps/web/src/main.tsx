@@ -15,7 +15,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // Signed in already: the page's code and first reads start now, beside the session load.
-preloadRoute(window.location.pathname);
+preloadRoute(window.location.pathname + window.location.search);
 
 const reactRoot = createRoot(root);
 startTransition(() =>

@@ -16,6 +16,7 @@ import type {
   RewardItem,
 } from '@ovation/shared/schemas/rewards';
 import { api } from '../lib/api-client.ts';
+import { BASKET_PATH, cataloguePath } from './catalogue-path.ts';
 import { useIdempotencyKeys } from '../lib/idempotency.ts';
 import { applyBalances, type Balances } from './session.ts';
 import { statementKeys } from './statements.ts';
@@ -37,22 +38,11 @@ export const rewardsKeys = {
   basket: () => ['rewards', 'basket'] as const,
 };
 
-export function cataloguePath(query: CatalogueQuery): string {
-  const params = new URLSearchParams();
-  if (query.category) params.set('category', query.category);
-  if (query.q) params.set('q', query.q);
-  if (query.sort && query.sort !== 'points') params.set('sort', query.sort);
-  if (query.affordable) params.set('affordable', 'true');
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const text = params.toString();
-  return `/api/rewards/catalogue${text ? `?${text}` : ''}`;
-}
-
 export const getCatalogue = (query: CatalogueQuery, signal?: AbortSignal) =>
   api.get<CatalogueResponse>(cataloguePath(query), { signal });
 export const getReward = (rewardId: number, signal?: AbortSignal) =>
   api.get<RewardItem>(`/api/rewards/items/${rewardId}`, { signal, silent: true });
-export const getBasket = (signal?: AbortSignal) => api.get<BasketResponse>('/api/rewards/basket', { signal });
+export const getBasket = (signal?: AbortSignal) => api.get<BasketResponse>(BASKET_PATH, { signal });
 export const setBasketLine = (rewardId: number, quantity: number) =>
   api.put<BasketResponse>(`/api/rewards/basket/lines/${rewardId}`, { quantity }, { silent: true });
 export const postCheckout = (body: CheckoutRequest, idempotencyKey: string) =>

@@ -7,6 +7,7 @@ import { getKudosPage } from '../api/kudos.ts';
 import { getMood } from '../api/mood.ts';
 import { getNews } from '../api/news.ts';
 import { getNotifications } from '../api/notifications.ts';
+import { getBasket, getCatalogue } from '../api/rewards.ts';
 import { loadSession } from '../api/session.ts';
 import { clearEarlyRequests } from '../lib/api-client.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
@@ -93,6 +94,30 @@ describe('preloadRoute (decision 0046)', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(load.page).toHaveBeenCalledWith('recognise');
     expect(paths(fetchMock.mock.calls)).toEqual(['/api/spa/loadsession', '/api/behaviours', '/api/notifications']);
+  });
+
+  it('Redeem Rewards asks for the basket and the catalogue as first opened; its own reads take them', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    preloadRoute('/redeemrewards/vouchers', loaders(), now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    expect(paths(fetchMock.mock.calls)).toEqual([
+      '/api/spa/loadsession',
+      '/api/rewards/basket',
+      '/api/rewards/catalogue?category=vouchers',
+      '/api/notifications',
+    ]);
+    // The page's query for that address, as CatalogueView builds it.
+    await getCatalogue({ category: 'vouchers', q: undefined, sort: 'points', affordable: false, page: 1 });
+    await getBasket();
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('Redeem Rewards with a search, sort or page in the address, or an item, preloads only the basket', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    preloadRoute('/redeemrewards?sort=name', loaders(), now);
+    preloadRoute('/redeemrewards/item/12', loaders(), now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(paths(fetchMock.mock.calls).filter((p) => p.includes('/api/rewards/'))).toEqual(['/api/rewards/basket']);
   });
 
   it('the rest waits for the first paint; a public page loads only the session', async () => {

@@ -1,4 +1,5 @@
 import { KUDOS_FIRST_PAGE } from '@ovation/shared/constants';
+import { BASKET_PATH, cataloguePath } from '../api/catalogue-path.ts';
 import { hasUnexpiredHomeCache } from '../api/home-cache.ts';
 import { findEntry } from '../config/navigation.ts';
 import { PHONE_QUERY } from '../lib/use-near-viewport.ts';
@@ -25,6 +26,24 @@ export function startHomeRequests(): void {
   }
 }
 
+/**
+ * Redeem Rewards' first reads: the basket and, for the catalogue as first opened (all of it or one
+ * category, no search, sort or page in the address), its first page: the largest paint is the
+ * catalogue's cards. An item's page, or a catalogue with choices in its address, asks for itself.
+ */
+function startRewardsRequests(pathname: string, search: string): void {
+  startEarlyRequest('GET', BASKET_PATH);
+  const [, , slug, more] = pathname.split('/');
+  if (search || more !== undefined || slug === 'item') return;
+  let category: string | undefined;
+  try {
+    category = slug ? decodeURIComponent(slug) : undefined; // as the router hands it to the page
+  } catch {
+    return;
+  }
+  startEarlyRequest('GET', cataloguePath({ category }));
+}
+
 /** After the first paint: work started before it delays it (the shell's own code and styles). */
 const afterFirstPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
 
@@ -38,7 +57,7 @@ const afterFirstPaint = (fn: () => void) => requestAnimationFrame(() => setTimeo
  * dropped, and one that failed is reported by the request that takes it.
  */
 export function preloadRoute(
-  pathname: string,
+  address: string,
   load: { page: (id: keyof typeof PAGE_LOADERS) => Promise<unknown>; header: () => Promise<unknown> } = {
     page: (id) => PAGE_LOADERS[id](),
     header: loadMemberHeader,
@@ -46,6 +65,7 @@ export function preloadRoute(
   later: (fn: () => void) => void = afterFirstPaint,
 ): void {
   if (!getAuthToken()) return;
+  const [pathname = '', search = ''] = address.split('?');
   startEarlyRequest('POST', SESSION_PATH, {});
   const entry = findEntry(pathname);
   if (!entry || entry.access !== 'member') return;
@@ -57,6 +77,7 @@ export function preloadRoute(
     // Recognise lays out the firm's behaviours above its message: asked now, they are usually in
     // before the page renders, and nothing below them moves when they arrive.
     if (entry.page === 'recognise') startEarlyRequest('GET', '/api/behaviours');
+    if (entry.page === 'redeemRewards') startRewardsRequests(pathname, search);
     startEarlyRequest('GET', '/api/notifications');
   });
 }
