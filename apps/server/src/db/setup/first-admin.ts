@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { credentials, members } from '../schema/index.ts';
 import { queueActivation } from '../../modules/auth/register-member.ts';
 import { rolesOf } from '../../modules/roles/roles.presenter.ts';
-import { insertRoleChange } from '../../modules/roles/roles.repository.ts';
+import { insertRoleChange, lockRoleHolder } from '../../modules/roles/roles.repository.ts';
 
 export interface AdminInput {
   email: string;
@@ -50,13 +50,16 @@ export async function ensureAdministrator(
   const found = byEmail ?? byNumber;
   // The grant goes in the roles history like any other, made by the set-up command (0080).
   const { memberId, note } = await db.transaction(async (tx) => {
-    if (found) {
+    // Decided on the member's row as locked here: a roles edit made meanwhile in the portal, or
+    // a second run, is not recorded from a stale reading.
+    const held = found && (await lockRoleHolder(tx, found.id));
+    if (found && held) {
       await tx
         .update(members)
         .set({ isAdminReports: true, active: true, email: found.email ?? input.email, updatedAt: new Date() })
         .where(eq(members.id, found.id));
-      if (!found.isAdminReports) {
-        const roles = rolesOf(found.roles);
+      if (!held.isAdminReports) {
+        const roles = rolesOf(held.roles);
         await insertRoleChange(tx, {
           memberId: found.id,
           changedBy: null,

@@ -18,7 +18,10 @@
 --    queue and posts cannot lock in a cycle: a call of up to 16 legs (every send) updates them
 --    one by one, each in an UPDATE that locks the row and checks the balance in one step
 --    (decision 0077); a larger call (a points upload's chunk) locks them all in one
---    SELECT ... FOR UPDATE and updates them once each after its inserts;
+--    SELECT ... FOR NO KEY UPDATE and updates them once each after its inserts. Locks are
+--    FOR NO KEY UPDATE, as an UPDATE's own: they must not wait for the FOR KEY SHARE locks the
+--    entries' foreign key takes on accounts in other posts (two posts that both wrote entries
+--    on the same two system accounts would otherwise each wait for the other: a deadlock);
 -- 3. a member balance that would go below zero raises SQLSTATE 'OVL01' with
 --    DETAIL 'accountId,balance,needed' (nothing is written; the caller's transaction aborts);
 -- 4. transactions and entries are inserted, set-based (one INSERT for all the transactions, one
@@ -40,7 +43,7 @@ DECLARE
   v_legs jsonb[];          -- every leg, transactions' legs one after another
   v_ids bigint[];          -- the account id of every leg
   v_tx_ords bigint[];      -- the transaction (1-based, input order) of every leg
-  v_member_ids bigint[];   -- member accounts touched, ascending, locked
+  v_member_ids bigint[];   -- a large call's member accounts, ascending, locked
   v_member_deltas bigint[];
   v_balances bigint[];
   v_system_ids bigint[];
@@ -120,7 +123,7 @@ BEGIN
           -- An id that names no account goes with the system accounts, whose update refuses it.
           v_system := coalesce(v_system, true);
           IF NOT v_system THEN
-            SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_id FOR UPDATE;
+            SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_id FOR NO KEY UPDATE;
             IF v_balance + v_delta < 0 THEN
               RAISE EXCEPTION 'ledger_post: account % has %, needs %', v_id, v_balance, -v_delta
                 USING ERRCODE = 'OVL01', DETAIL = v_id || ',' || v_balance || ',' || -v_delta;
@@ -145,7 +148,7 @@ BEGIN
     INTO v_member_ids, v_member_deltas, v_balances, v_system_ids, v_system_deltas
     FROM (SELECT x.id, sum((x.leg->>'n')::bigint) AS delta FROM unnest(v_ids, v_legs) x(id, leg) GROUP BY x.id) d
     LEFT JOIN (SELECT id, balance FROM ledger_accounts
-               WHERE id = ANY(v_ids) AND member_id IS NOT NULL ORDER BY id FOR UPDATE) a ON a.id = d.id;
+               WHERE id = ANY(v_ids) AND member_id IS NOT NULL ORDER BY id FOR NO KEY UPDATE) a ON a.id = d.id;
 
     -- 3. No member balance below zero.
     FOR v_n IN 1..coalesce(cardinality(v_member_ids), 0) LOOP
@@ -184,7 +187,7 @@ BEGIN
   END IF;
   IF cardinality(v_system_ids) > 0 THEN
     IF cardinality(v_system_ids) > 1 THEN
-      PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_system_ids) ORDER BY id FOR UPDATE;
+      PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_system_ids) ORDER BY id FOR NO KEY UPDATE;
     END IF;
     UPDATE ledger_accounts a SET balance = a.balance + d.delta
     FROM unnest(v_system_ids, v_system_deltas) d(id, delta)
