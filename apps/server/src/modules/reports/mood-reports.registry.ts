@@ -26,7 +26,8 @@ export const MOOD_REPORTS: readonly ReportDefinition[] = [
   {
     key: 'reportdailycheckinanalysis',
     title: 'Daily Check-In Analysis',
-    description: 'Mood by division and week. Groups of fewer than 5 members are never shown as figures.',
+    description:
+      'Mood by division and week. A week appears once it has ended, and each member counts in the division they were in that week. Groups of fewer than 5 members are never shown as figures.',
     capability: 'viewReports',
     columns: [
       c('week', 'Week of', 'date'),
