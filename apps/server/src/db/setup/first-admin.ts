@@ -53,6 +53,7 @@ export async function ensureAdministrator(
     // Decided on the member's row as locked here: a roles edit made meanwhile in the portal, or
     // a second run, is not recorded from a stale reading.
     const held = found && (await lockRoleHolder(tx, found.id));
+    if (found && !held) throw new SetupError(`Member ${found.employeeNumber} changed meanwhile: run the set-up again`);
     if (found && held) {
       await tx
         .update(members)
