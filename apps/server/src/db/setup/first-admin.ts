@@ -52,9 +52,9 @@ export async function ensureAdministrator(
   const { memberId, note } = await db.transaction(async (tx) => {
     // Decided on the member's row as locked here: a roles edit made meanwhile in the portal, or
     // a second run, is not recorded from a stale reading.
-    const held = found && (await lockRoleHolder(tx, found.id));
-    if (found && !held) throw new SetupError(`Member ${found.employeeNumber} changed meanwhile: run the set-up again`);
-    if (found && held) {
+    if (found) {
+      const held = await lockRoleHolder(tx, found.id);
+      if (!held) throw new SetupError(`Member ${found.employeeNumber} changed meanwhile: run the set-up again`);
       await tx
         .update(members)
         .set({ isAdminReports: true, active: true, email: found.email ?? input.email, updatedAt: new Date() })

@@ -57,6 +57,7 @@ DECLARE
   v_delta bigint;
   v_balance bigint;
   v_system boolean;
+  v_one_by_one boolean;   -- a call of up to 16 legs: member accounts updated one at a time (0077)
 BEGIN
   IF jsonb_typeof(p_transactions) IS DISTINCT FROM 'array' OR jsonb_array_length(p_transactions) = 0 THEN
     RAISE EXCEPTION 'ledger_post: nothing to post' USING ERRCODE = 'invalid_parameter_value';
@@ -107,7 +108,8 @@ BEGIN
   -- 2. and 3. A call of few legs (every send) locks and updates its member accounts one by one,
   --    in ascending id order, each in one UPDATE that also checks the balance; a larger call (a
   --    points upload) locks them all in one query and updates them after its inserts.
-  IF cardinality(v_ids) <= 16 THEN
+  v_one_by_one := cardinality(v_ids) <= 16;
+  IF v_one_by_one THEN
     v_result := '{}';
     FOR v_id, v_delta, v_system IN
       SELECT x.id, sum((x.leg->>'n')::bigint), bool_and(x.leg ? 's')
@@ -176,7 +178,7 @@ BEGIN
   INSERT INTO ledger_entries (transaction_id, account_id, amount, counterparty_member_id)
   SELECT v_tx_ids[x.tx_ord::int], x.id, (x.leg->>'n')::bigint, (x.leg->>'c')::int
   FROM unnest(v_tx_ords, v_ids, v_legs) x(tx_ord, id, leg);
-  IF cardinality(v_ids) > 16 THEN
+  IF NOT v_one_by_one THEN
     WITH u AS (
       UPDATE ledger_accounts a SET balance = a.balance + d.delta
       FROM unnest(v_member_ids, v_member_deltas) d(id, delta)
