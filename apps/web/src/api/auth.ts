@@ -12,7 +12,7 @@ import type {
   TotpStatus,
 } from '@ovation/shared/schemas/auth';
 import type { ActivateRegistration, RegisterRequest } from '@ovation/shared/schemas/registration';
-import { api } from '../lib/api-client.ts';
+import { api, bearer } from '../lib/api-client.ts';
 
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -41,9 +41,13 @@ export function resetPassword(body: ResetPassword): Promise<{ message: string }>
   return api.post<{ message: string }>('/api/auth/reset', body, { silent: true });
 }
 
-/** POST /api/auth/logout: ends the server session; signing out locally does not wait on it. */
-export function logout(): Promise<unknown> {
-  return api.post('/api/auth/logout', {}, { silent: true });
+/**
+ * POST /api/auth/logout: ends the server session named by `token`. The login data is cleared
+ * before it is sent (so the token travels in the header, not from storage), and the request
+ * outlives the page.
+ */
+export function logout(token: string): Promise<unknown> {
+  return api.post('/api/auth/logout', {}, { silent: true, keepalive: true, headers: bearer(token) });
 }
 
 export function useLogin() {

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { authTokenResponseSchema } from '@ovation/shared/schemas/auth';
 import type { OidcCallbackRequest, OidcConfigResponse } from '@ovation/shared/schemas/oidc';
-import { api, getAuthToken } from '../lib/api-client.ts';
+import { api, bearer } from '../lib/api-client.ts';
 
 /** The browser navigates here (a full page load) to start single sign-on at the provider. */
 export const OIDC_START_PATH = '/api/auth/oidc/start';
@@ -20,13 +20,17 @@ export function finishOidcSignIn(body: OidcCallbackRequest): Promise<z.infer<typ
 }
 
 /**
- * POST /api/auth/oidc/logout: the provider's sign-out URL when this session came from single
- * sign-on, else null (also when signed out already or the call fails: signing out goes on).
+ * POST /api/auth/oidc/logout: the provider's sign-out URL when the session named by `token` came
+ * from single sign-on, else null (also when it has ended already or the call fails: signing out
+ * goes on). Asked before the session is revoked, which it needs.
  */
-export async function providerSignOutUrl(): Promise<string | null> {
-  if (!getAuthToken()) return null;
+export async function providerSignOutUrl(token: string): Promise<string | null> {
   try {
-    const res = await api.post<{ endSessionUrl: string | null }>('/api/auth/oidc/logout', {}, { silent: true });
+    const res = await api.post<{ endSessionUrl: string | null }>(
+      '/api/auth/oidc/logout',
+      {},
+      { silent: true, keepalive: true, headers: bearer(token) },
+    );
     return res.endSessionUrl;
   } catch {
     return null;

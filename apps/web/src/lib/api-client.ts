@@ -14,6 +14,11 @@ export function getAuthToken(): string | null {
 export function setAuthToken(token: string): void {
   sessionStorage.setItem(AUTH_TOKEN_KEY, token);
 }
+/** The Authorization header for a token no longer in storage (a sign-out sent after the clear). */
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
+
 export function clearAuthToken(): void {
   sessionStorage.removeItem(AUTH_TOKEN_KEY);
   clearEarlyRequests();

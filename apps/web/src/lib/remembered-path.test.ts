@@ -10,7 +10,7 @@ describe('remembered path', () => {
     expect(takeRememberedPath()).toBeNull();
   });
 
-  it.each(['/hello', '/', '/register', '/welcometrfauth', '/Hello/'])('does not remember %s', (path) => {
+  it.each(['/hello', '/', '/register', '/welcometrfauth', '/Hello/', '/logout'])('does not remember %s', (path) => {
     rememberPath(path);
     expect(takeRememberedPath()).toBeNull();
   });

@@ -4,8 +4,8 @@
  */
 const KEY = 'rememberedPath';
 
-/** Paths never worth returning to after login. */
-const NOT_REMEMBERED = new Set(['/hello', '/', '/register', '/welcometrfauth']);
+/** Paths never worth returning to after login (returning to /logout would sign the member out again). */
+const NOT_REMEMBERED = new Set(['/hello', '/', '/register', '/welcometrfauth', '/logout']);
 
 function store(): Storage | null {
   try {

@@ -6,6 +6,7 @@ import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import type { StoredProfile } from '@ovation/shared/schemas/profile';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { logout } from '../api/auth.ts';
+import { providerSignOutUrl } from '../api/oidc.ts';
 import { sessionKeys, sessionQueryOptions, toStoredSession, type StoredSession } from '../api/session.ts';
 import { clearAuthToken, getAuthToken, setAuthToken, setUnauthorizedHandler } from './api-client.ts';
 import { rememberPath } from './remembered-path.ts';
@@ -17,7 +18,11 @@ export interface SessionValue extends Omit<StoredSession, 'profile'> {
   isSessionLoading: boolean;
   profile: StoredProfile | null;
   signIn(authToken: string): Promise<void>;
-  signOut(): Promise<void>;
+  /**
+   * Clears the login data at once, then ends the session on the server; answers the single
+   * sign-on provider's sign-out URL when the session came from it (else null).
+   */
+  signOut(): Promise<string | null>;
   reload(): Promise<void>;
   setSession(response: LoadSessionResponse): void;
 }
@@ -65,8 +70,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    if (getAuthToken()) await logout().catch(() => undefined);
+    const ending = getAuthToken();
     clearLogin(queryClient, setToken);
+    if (!ending) return null;
+    // The provider's URL is asked first: revoking ends the session that question needs.
+    const endSessionUrl = await providerSignOutUrl(ending);
+    await logout(ending).catch(() => undefined);
+    return endSessionUrl;
   }, [queryClient]);
 
   const reload = useCallback(async () => {

@@ -2,13 +2,18 @@ import { useEffect, useRef } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { LOGOUT_DELAY_MS } from '@ovation/shared/constants';
-import { providerSignOutUrl } from '../../api/oidc.ts';
 import { clearRememberedPath } from '../../lib/remembered-path.ts';
 import { useSession } from '../../lib/session.tsx';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** /logout (spec Logout screen): revoke and clear the login, then go to the site root. */
+/**
+ * How long the screen waits for the server's answer (whether the session came from single
+ * sign-on) before going on to the site root; the login data is cleared before anything is asked.
+ */
+export const SIGN_OUT_ANSWER_WAIT_MS = 5000;
+
+/** /logout (spec Logout screen): clear the login, revoke it, then go to the site root. */
 export default function LogoutPage() {
   const { signOut } = useSession();
   const navigate = useNavigate();
@@ -19,12 +24,16 @@ export default function LogoutPage() {
     if (started.current) return;
     started.current = true;
     clearRememberedPath();
-    // The message stays for at least LOGOUT_DELAY_MS even when the revoke is quick; a failed
-    // revoke still leaves the browser signed out (signOut clears local login data anyway).
-    // A single sign-on session also ends at the provider, which then returns to the site root.
+    // signOut clears the login data at once and then revokes the session (a failed or slow
+    // revoke leaves the browser signed out all the same). The message stays for at least
+    // LOGOUT_DELAY_MS; a single sign-on session also ends at the provider, which then returns
+    // to the site root.
+    const ended = signOut().catch(() => null);
     void (async () => {
-      const endSessionUrl = await providerSignOutUrl();
-      await Promise.allSettled([signOut(), wait(LOGOUT_DELAY_MS)]);
+      const [endSessionUrl] = await Promise.all([
+        Promise.race([ended, wait(SIGN_OUT_ANSWER_WAIT_MS).then(() => null)]),
+        wait(LOGOUT_DELAY_MS),
+      ]);
       if (endSessionUrl) window.location.assign(endSessionUrl);
       else await navigate('/', { replace: true });
     })();
