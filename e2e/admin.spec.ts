@@ -40,7 +40,7 @@ async function uploadFile(page: Page, kind: 'Members' | 'Points', name: string, 
   await expect(page.getByTestId('upload-status')).toHaveText('Checked');
 }
 
-test('an uploader downloads the template, checks a points file with two bad rows, applies it and sees it', async ({
+test('an uploader downloads the template, checks a points file with bad rows and one for themselves, applies it and a colleague sees it', async ({
   page,
 }) => {
   await signInAs(page, 'uploader@example.com', '/admindataupload');
@@ -62,18 +62,24 @@ test('an uploader downloads the template, checks a points file with two bad rows
   await page.setViewportSize({ width: 1280, height: 900 });
 
   const me = await employeeNumberOf(page);
+  // The points go to a colleague (no uploader credits themselves, decision 0081).
+  const colleague = await page.context().browser()!.newPage();
+  await signInAs(colleague, 'member.za@example.com');
+  const them = await employeeNumberOf(colleague);
   const reason = `Bonus ${tag()}`;
   const file = [
     'Employee number,Points,Account,Reason',
-    `${me},125,personal,${reason}`,
+    `${them},125,personal,${reason}`,
     `NOBODY-${tag()},10,personal,Unknown`,
-    `${me},abc,personal,Not a number`,
-    `${me},5,personal,${reason} extra`,
+    `${them},abc,personal,Not a number`,
+    `${them},5,personal,${reason} extra`,
+    `${me},50,personal,For me`,
   ].join('\n');
   const fileName = `bonus-${tag()}.csv`;
   await uploadFile(page, 'Points', fileName, file);
-  await expect(page.getByTestId('refused-row')).toHaveCount(2);
+  await expect(page.getByTestId('refused-row')).toHaveCount(3);
   await expect(page.getByTestId('refused-row').first()).toContainText('No member has employee number');
+  await expect(page.getByTestId('refused-row').last()).toContainText('You cannot upload points to yourself');
   await shoot(page, 'admin-upload-preview');
   await expectNoSeriousFindings(page, '#main-content');
 
@@ -81,8 +87,9 @@ test('an uploader downloads the template, checks a points file with two bad rows
   await expect(page.getByTestId('upload-status')).toHaveText('Applied', { timeout: 20_000 });
   await shoot(page, 'admin-upload-applied');
 
-  await page.goto('/statement');
-  await expect(page.getByRole('cell', { name: `Points awarded — ${reason}`, exact: true })).toBeVisible();
+  await colleague.goto('/statement');
+  await expect(colleague.getByRole('cell', { name: `Points awarded — ${reason}`, exact: true })).toBeVisible();
+  await colleague.close();
   await page.goto('/reportuploads');
   // This file's row (the other journey's members file may be listed above it).
   await expect(page.getByTestId('upload-row').filter({ hasText: fileName })).toContainText('Applied');

@@ -225,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(totpRoutes, {
     sessionTtlHours: config.SESSION_TTL_HOURS,
+    publicUrl: config.PUBLIC_URL,
     codesPerIp: new RateLimiter(30, 15 * 60 * 1000),
     // Wrong passwords or codes when changing the second factor count with wrong change-password ones.
     manageFailures: limits.wrongPasswordPerMember,

@@ -52,6 +52,34 @@ describe('changing the e-mail address', () => {
     expect(await login(ctx, member.email!)).toEqual(expect.any(String));
   });
 
+  it('counts parallel guesses before checking them: twenty at once get five answers, the rest 429', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const email = `parallel.${member.id}@example.test`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => put(token, { ...body, email, currentPassword: `guess-${i}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('a right password gives its place back: after four wrong ones, a right one and four more wrong ones still answer 400', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const wrong = (i: number) =>
+      put(token, { ...body, email: `budget.${member.id}@example.test`, currentPassword: `no-${i}` });
+    for (let i = 0; i < 4; i++) expect((await wrong(i)).statusCode).toBe(400);
+    const right = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Another-strong-pass-9' },
+    });
+    expect(right.statusCode).toBe(200);
+    // The fifth wrong one is still within the limit; the sixth is not.
+    expect((await wrong(5)).statusCode).toBe(400);
+    expect((await wrong(6)).statusCode).toBe(429);
+  });
+
   it('changes it with the current password and tells the old address', async () => {
     const { member, token } = await memberWithToken(ctx);
     const newEmail = `moved.${member.id}@example.test`;

@@ -4,6 +4,7 @@ import { basketLines, rewardMemberTotals, voucherCodes } from '../src/db/schema/
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { updateReward } from '../src/modules/rewards/catalogue.repository.ts';
 import { setupApp } from './build-app.ts';
+import { memberWithToken } from './factories.ts';
 import { balancesOf, emailsTo, newKey, send } from './ledger-factories.ts';
 import {
   ADDRESS,
@@ -91,6 +92,12 @@ describe('POST /api/rewards/checkout', () => {
     expect(mail.subject).toBe(`Your rewards order #${body.orderId}`);
     expect(mail.bodyText).toContain(cinema.codes[0]);
     expect(mail.bodyText).toContain('R 200.00');
+    // The codes are the member's: the outbox shows administrators the mail, not its body.
+    const { token: adminToken } = await memberWithToken(ctx, { isAdminReports: true });
+    const outbox = (await get('/api/admin/outbox?limit=200', adminToken)).json();
+    const listed = outbox.emails.find((e: { subject: string }) => e.subject === mail.subject);
+    expect(listed).toMatchObject({ kind: 'rewards-order-placed', sensitive: true, bodyText: null });
+    expect(JSON.stringify(outbox)).not.toContain(cinema.codes[0]);
 
     expect((await get(`/api/orders/${body.orderId}`, token)).json().orderId).toBe(body.orderId);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);

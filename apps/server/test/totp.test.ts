@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema/index.ts';
+import { ACCOUNT_PAUSED } from '../src/modules/auth/sign-in-throttle.ts';
+import { codeCounterKey } from '../src/modules/auth/totp.ts';
 import { setupApp } from './build-app.ts';
 import { login, memberWithToken, TEST_PASSWORD } from './factories.ts';
 
@@ -106,6 +108,34 @@ describe('TOTP second factor', () => {
     }
     const late = await post('/api/auth/login/totp', { challenge, code: codeFor(secret) });
     expect(late.statusCode).toBe(401);
+  });
+
+  it('wrong codes count per member across challenges: ten pause the sign-in and tell the member', async () => {
+    const { member, secret } = await enrolled();
+    // From its own address, so the per-IP limit of the file's other tests is not what answers.
+    const remoteAddress = '203.0.113.81';
+    const from = (url: string, payload: object) =>
+      ctx.request({ method: 'POST', url, payload, remoteAddress, xsrf: true });
+    const challenge = async () =>
+      (await from('/api/auth/login', { email: member.email, password: TEST_PASSWORD })).json().challenge as string;
+    for (let round = 0; round < 2; round++) {
+      const fresh = await challenge();
+      for (let i = 0; i < 5; i++)
+        expect((await from('/api/auth/login/totp', { challenge: fresh, code: '123456' })).statusCode).toBe(401);
+    }
+    const paused = await from('/api/auth/login/totp', { challenge: await challenge(), code: codeFor(secret) });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().message).toBe(ACCOUNT_PAUSED);
+    const mails = await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email!));
+    expect(mails.map((m) => m.kind)).toContain('sign-in-throttled');
+
+    // Once the pause has ended, the right code signs in (and clears the count).
+    await ctx.app.db.execute(
+      sql`update sign_in_throttle set blocked_until = now() - interval '1 second' where email = ${codeCounterKey(member.id)}`,
+    );
+    expect(
+      (await from('/api/auth/login/totp', { challenge: await challenge(), code: codeFor(secret) })).statusCode,
+    ).toBe(200);
   });
 
   it('a wrong password still answers as spec §7 says, enrolled or not', async () => {

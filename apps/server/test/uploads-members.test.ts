@@ -8,6 +8,28 @@ import { apply, checked, settled, xlsx } from './upload-helpers.ts';
 
 const { ctx, balances } = setupUploads();
 
+/** A members file row for a member (or a new one), with the columns a test changes. */
+const memberRow = (
+  m: { employeeNumber: string; firstName: string; surname: string; email: string | null },
+  over: { email?: string; roles?: string; manager?: string; active?: string } = {},
+) => [
+  m.employeeNumber,
+  m.firstName,
+  m.surname,
+  over.email ?? m.email ?? '',
+  '',
+  '',
+  '',
+  '',
+  'South Africa',
+  '',
+  over.manager ?? '',
+  '',
+  '',
+  over.roles ?? '',
+  over.active ?? 'yes',
+];
+
 describe('members uploads', () => {
   it('creates, updates and deactivates from an XLSX; managers may be later rows; new members register', async () => {
     // A report administrator: the only uploader whose file may grant roles (decision 0070).
@@ -55,23 +77,7 @@ describe('members uploads', () => {
       row(`N${t}1`, 'Newbie', `newbie.${t}@example.test`, `N${t}2`), // manager is the next row
       row(`N${t}2`, 'Boss', `boss.${t}@example.test`, '', 'yes', { 13: 'rep' }),
       row(known.employeeNumber, 'Renamed', known.email!),
-      [
-        leaver.employeeNumber,
-        leaver.firstName,
-        leaver.surname,
-        '',
-        '',
-        '',
-        '',
-        '',
-        'South Africa',
-        '',
-        '',
-        '',
-        '',
-        '',
-        'no',
-      ],
+      memberRow(leaver, { email: '', active: 'no' }),
       row(`N${t}3`, 'Bad', 'not-an-email'),
       row(`N${t}4`, 'Orphan', `orphan.${t}@example.test`, 'NOBODY'),
       row(`N${t}1`, 'Twice', `twice.${t}@example.test`),
@@ -145,43 +151,27 @@ describe('members uploads', () => {
     expect(registered.statusCode).toBe(200);
   });
 
-  it('an uploader without role management changes no roles, no administrator and not themselves; moved addresses are told', async () => {
+  it('an uploader without role management changes no roles, no administrator, no address and not themselves', async () => {
     const { member: uploader, token } = await memberWithToken(ctx, { roles: 'upl-mem' });
     const admin = await createMember(ctx.app, { isAdminReports: true });
     const plain = await createMember(ctx.app);
     const moving = await createMember(ctx.app, { firstName: 'Moving' });
     const t = tag();
-    const row = (
-      m: { employeeNumber: string; firstName: string; surname: string; email: string | null },
-      over: { email?: string; roles?: string } = {},
-    ) => [
-      m.employeeNumber,
-      m.firstName,
-      m.surname,
-      over.email ?? m.email ?? '',
-      '',
-      '',
-      '',
-      '',
-      'South Africa',
-      '',
-      '',
-      '',
-      '',
-      over.roles ?? '',
-      'yes',
-    ];
     const file = await xlsx([
       MEMBERS_HEADER,
-      row(uploader, { roles: 'upl-mem,upl-pts' }),
-      row(admin, { email: `taken.${t}@evil.test` }),
-      row(plain, { roles: 'rep' }),
-      row(
+      memberRow(uploader, { roles: 'upl-mem,upl-pts' }),
+      memberRow(admin, { email: `taken.${t}@evil.test` }),
+      memberRow(plain, { roles: 'rep' }),
+      memberRow(
         { employeeNumber: `R${t}`, firstName: 'New', surname: 'Joiner', email: `joiner.${t}@example.test` },
         { roles: 'news' },
       ),
-      row(moving, { email: `moved.${t}@example.test` }),
-      row(admin), // unchanged: nothing to refuse
+      memberRow(moving, { email: `moved.${t}@example.test` }),
+      memberRow(admin), // unchanged: nothing to refuse
+      memberRow(
+        { ...plain, employeeNumber: `S${t}`, email: `report.${t}@example.test` },
+        { manager: uploader.employeeNumber },
+      ),
     ]);
     const preview = await checked(ctx, token, 'members', { name: 'grab.xlsx', bytes: file });
     expect(preview.refusedRows).toEqual([
@@ -192,8 +182,17 @@ describe('members uploads', () => {
       },
       { row: 4, reason: 'Roles are granted by a report administrator on the roles report: leave Roles empty' },
       { row: 5, reason: 'Roles are granted by a report administrator on the roles report: leave Roles empty' },
+      {
+        row: 6,
+        reason: `Member ${moving.employeeNumber}'s e-mail address is changed by a report administrator, or by the member on My Profile: leave E-mail empty`,
+      },
+      {
+        row: 8,
+        reason:
+          'This row names you as a manager, which would change your own record; ask another uploader or a report administrator',
+      },
     ]);
-    expect(preview.summary).toMatchObject({ valid: 2, refused: 4, updated: 1, unchanged: 1 });
+    expect(preview.summary).toMatchObject({ valid: 1, refused: 6, unchanged: 1 });
     expect((await apply(ctx, token, preview.uploadId)).statusCode).toBe(202);
     expect((await settled(ctx, token, preview.uploadId)).status).toBe('applied');
 
@@ -204,9 +203,59 @@ describe('members uploads', () => {
     expect(await roleOf(uploader.id)).toMatchObject({ roles: 'upl-mem' });
     expect(await roleOf(admin.id)).toMatchObject({ email: admin.email });
     expect(await roleOf(plain.id)).toMatchObject({ roles: '' });
-    expect(await roleOf(moving.id)).toMatchObject({ email: `moved.${t}@example.test` });
+    expect(await roleOf(moving.id)).toMatchObject({ email: moving.email });
+    const [still] = await ctx.app.db
+      .select({ isManager: members.isManager })
+      .from(members)
+      .where(eq(members.id, uploader.id));
+    expect(still!.isManager).toBe(false);
+  });
+
+  it("a report administrator's file moves an address, and the old one is told", async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const moving = await createMember(ctx.app, { firstName: 'Moving' });
+    const t = tag();
+    const preview = await checked(ctx, token, 'members', {
+      name: 'moves.xlsx',
+      bytes: await xlsx([MEMBERS_HEADER, memberRow(moving, { email: `moved.${t}@example.test` })]),
+    });
+    expect(preview.refusedRows).toEqual([]);
+    expect((await apply(ctx, token, preview.uploadId)).statusCode).toBe(202);
+    expect((await settled(ctx, token, preview.uploadId)).status).toBe('applied');
+    const [now] = await ctx.app.db.select({ email: members.email }).from(members).where(eq(members.id, moving.id));
+    expect(now!.email).toBe(`moved.${t}@example.test`);
     const told = await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, moving.email!));
     expect(told.map((m) => m.kind)).toEqual(['email-changed']);
     expect(told[0]!.bodyText).toContain(`moved.${t}@example.test`);
+  });
+
+  it('the applier may not apply what the check passed for someone else: their own record, or powers they lack', async () => {
+    const first = await memberWithToken(ctx, { roles: 'upl-mem' });
+    const second = await memberWithToken(ctx, { roles: 'upl-mem' });
+    const admin = await memberWithToken(ctx, { isAdminReports: true });
+    const moving = await createMember(ctx.app);
+    const t = tag();
+    // Checked for the first uploader, it changes the second's record (allowed for the first).
+    const theirs = await checked(ctx, first.token, 'members', {
+      name: 'second.xlsx',
+      bytes: await xlsx([MEMBERS_HEADER, memberRow({ ...second.member, firstName: 'Renamed' })]),
+    });
+    expect(theirs.refusedRows).toEqual([]);
+    const own = await apply(ctx, second.token, theirs.uploadId);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('This file changes your own record: another uploader must apply it.');
+    // Checked for a report administrator, it moves an address: only one may apply it.
+    const moves = await checked(ctx, admin.token, 'members', {
+      name: 'admin.xlsx',
+      bytes: await xlsx([MEMBERS_HEADER, memberRow(moving, { email: `moved2.${t}@example.test` })]),
+    });
+    const lacking = await apply(ctx, first.token, moves.uploadId);
+    expect(lacking.statusCode).toBe(403);
+    expect(lacking.json().message).toBe(
+      'This file was checked for a report administrator: a report administrator must apply it.',
+    );
+    // Neither refusal moved the uploads on: the first uploader may still apply the first file.
+    expect((await apply(ctx, first.token, theirs.uploadId)).statusCode).toBe(202);
+    expect((await settled(ctx, first.token, theirs.uploadId)).status).toBe('applied');
   });
 });

@@ -206,4 +206,35 @@ describe('points uploads', () => {
     expect((await apply(ctx, token, up.uploadId)).statusCode).toBe(409);
     expect((await balances(a.id)).awardsPointsAvailable).toBe(0);
   });
+
+  it('no uploader credits themselves: their rows are refused at the check, and a file that credits the applier is theirs to leave', async () => {
+    const first = await memberWithToken(ctx, { roles: 'upl-pts', isManager: true });
+    const second = await memberWithToken(ctx, { roles: 'upl-pts' });
+    const a = await createMember(ctx.app);
+    const own = await checked(ctx, first.token, 'points', {
+      name: 'mine.csv',
+      bytes: csv([
+        POINTS_HEADER,
+        [first.member.employeeNumber, 500, 'personal', 'Mine'],
+        [first.member.employeeNumber, 500, 'team', 'My team'],
+        [a.employeeNumber, 5, 'personal', 'Fair'],
+      ]),
+    });
+    expect(own.refusedRows).toEqual([
+      { row: 2, reason: 'You cannot upload points to yourself; ask another uploader' },
+      { row: 3, reason: 'You cannot upload points to yourself; ask another uploader' },
+    ]);
+    // The first uploader's file credits the second: the second may not apply it; the first may.
+    const theirs = await checked(ctx, first.token, 'points', {
+      name: 'second.csv',
+      bytes: csv([POINTS_HEADER, [second.member.employeeNumber, 50, 'personal', `For ${tag()}`]]),
+    });
+    const refused = await apply(ctx, second.token, theirs.uploadId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This file credits you: another uploader must apply it.');
+    expect((await balances(second.member.id)).awardsPointsAvailable).toBe(0);
+    expect((await apply(ctx, first.token, theirs.uploadId)).statusCode).toBe(202);
+    expect((await settled(ctx, first.token, theirs.uploadId)).status).toBe('applied');
+    expect((await balances(second.member.id)).awardsPointsAvailable).toBe(50);
+  });
 });

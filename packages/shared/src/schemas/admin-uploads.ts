@@ -36,7 +36,11 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
     { header: 'Employee number', required: true, help: 'Unique per member. A new number creates a member.' },
     { header: 'First name', required: true, help: 'Up to 100 characters.' },
     { header: 'Surname', required: true, help: 'Up to 100 characters.' },
-    { header: 'E-mail', required: false, help: 'Unique across members; used to sign in.' },
+    {
+      header: 'E-mail',
+      required: false,
+      help: 'Unique across members; used to sign in. Needed for a new member; an existing member’s address changes only in a report administrator’s file (empty keeps it).',
+    },
     { header: 'Cell number', required: false, help: 'At least 10 digits, e.g. +27 82 555 0101.' },
     { header: 'Division 1', required: false, help: 'Top level of the division tree, e.g. Assurance.' },
     { header: 'Division 2', required: false, help: 'Second level, under division 1.' },
@@ -53,7 +57,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
     {
       header: 'Roles',
       required: false,
-      help: 'Comma-separated: rep, upl-mem, upl-pts, news, anniv, upl-mem-nfy, upl-pts-nfy. Empty keeps the member’s roles; none clears them.',
+      help: 'Comma-separated: rep, upl-mem, upl-pts, news, anniv, upl-mem-nfy, upl-pts-nfy, in a report administrator’s file only. Empty keeps the member’s roles; none clears them.',
     },
     {
       header: 'Active',
@@ -62,7 +66,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
     },
   ],
   points: [
-    { header: 'Employee number', required: true, help: 'An active member.' },
+    { header: 'Employee number', required: true, help: 'An active member other than you.' },
     { header: 'Points', required: true, help: `A whole number from 1 to ${formatPoints(UPLOAD_POINTS_MAX)}.` },
     { header: 'Account', required: true, help: 'personal, or team (a manager’s team budget).' },
     {

@@ -17,6 +17,7 @@ import {
 import type { SessionCache } from './session-cache.ts';
 import { insertSession, revokeAllSessions, revokeSession } from './session.repository.ts';
 import { clearSignInFailures } from './sign-in-throttle.repository.ts';
+import { codeCounterKey } from './totp.ts';
 import { knownDeviceCookie, knownDeviceId, knownDeviceKey } from './known-device.ts';
 import { admitSignInAttempt, onFailedSignIn, signInCounter } from './sign-in-throttle.ts';
 import { secondFactorChallenge } from './totp.ts';
@@ -169,6 +170,7 @@ export async function resetPassword(
     // Proving the mailbox lifts an account-wide sign-in pause.
     const email = (await findMemberProfile(tx, id))?.email;
     if (email) await clearSignInFailures(tx, email.toLowerCase());
+    await clearSignInFailures(tx, codeCounterKey(id));
     return id;
   });
   if (memberId === undefined) throw invalid();

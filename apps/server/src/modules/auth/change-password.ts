@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
 import { updatePassword } from './credentials.repository.ts';
@@ -14,7 +14,7 @@ export interface ChangePasswordDeps {
   db: Db;
   log: FastifyBaseLogger;
   /** Wrong current passwords per member: a stolen session cannot guess the password. */
-  wrongPasswordPerMember: RateLimiter;
+  wrongPasswordPerMember: SharedRateLimiter;
   /** This instance's session cache: the other sessions are forgotten here after the commit. */
   sessions: SessionCache;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { checkCurrentPassword } from './current-password.ts';
 
 /**
@@ -10,7 +10,7 @@ import { checkCurrentPassword } from './current-password.ts';
  * missing or wrong, 429 past the limit.
  */
 export async function confirmEmailChange(
-  deps: { db: Db; failures: RateLimiter },
+  deps: { db: Db; failures: SharedRateLimiter },
   memberId: number,
   currentPassword: string | undefined,
 ) {

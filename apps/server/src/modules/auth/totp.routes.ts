@@ -11,6 +11,7 @@ import {
   totpTurnedOffSchema,
 } from '@ovation/shared/schemas/auth';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { openSession } from './auth.service.ts';
 import {
@@ -25,9 +26,10 @@ import {
 /** The TOTP second factor (issue 15, docs/decisions/0037): enrolment and the sign-in step. */
 export const totpRoutes: FastifyPluginAsyncZod<{
   sessionTtlHours: number;
+  publicUrl: string;
   codesPerIp: RateLimiter;
-  manageFailures: RateLimiter;
-}> = async (app, { sessionTtlHours, codesPerIp, manageFailures }) => {
+  manageFailures: SharedRateLimiter;
+}> = async (app, { sessionTtlHours, publicUrl, codesPerIp, manageFailures }) => {
   const bearer = [{ bearer: [] }];
   const manageDeps = { db: app.db, log: app.log, failures: manageFailures };
 
@@ -43,7 +45,10 @@ export const totpRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const memberId = await passSecondFactor({ db: app.db, perIp: codesPerIp }, { ...request.body, ip: request.ip });
+      const memberId = await passSecondFactor(
+        { db: app.db, log: app.log, publicUrl, perIp: codesPerIp },
+        { ...request.body, ip: request.ip },
+      );
       const { authToken } = await openSession(app.db, memberId, sessionTtlHours);
       return { authToken };
     },

@@ -6,10 +6,13 @@ import { offersSecondFactor } from '@ovation/shared/capabilities';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
-import { checkCurrentPassword } from './current-password.ts';
+import { admitSignInAttempt, onFailedSignIn } from './sign-in-throttle.ts';
+import { clearSignInFailures } from './sign-in-throttle.repository.ts';
+import { asCountedGuess, checkCurrentPassword, verifyCurrentPassword } from './current-password.ts';
 import {
   confirmTotp,
   countChallengeAttempt,
@@ -48,7 +51,7 @@ export async function totpStatus(db: Db, memberId: number) {
 
 /** Starts enrolment (needs the current password): a new secret, its otpauth:// URI and QR code. */
 export async function startTotpEnrolment(
-  deps: { db: Db; failures: RateLimiter },
+  deps: { db: Db; failures: SharedRateLimiter },
   memberId: number,
   currentPassword: string,
 ) {
@@ -100,7 +103,7 @@ export interface ManageTotpDeps {
   db: Db;
   log: FastifyBaseLogger;
   /** Wrong passwords and codes per member (shared with change-password): a stolen session cannot guess. */
-  failures: RateLimiter;
+  failures: SharedRateLimiter;
 }
 
 /**
@@ -108,21 +111,23 @@ export interface ManageTotpDeps {
  * a current code (or an unused recovery code), as GitHub and Microsoft ask before changing either.
  */
 async function proveHolder(deps: ManageTotpDeps, memberId: number, input: { currentPassword: string; code: string }) {
-  const key = String(memberId);
-  await checkCurrentPassword(
-    deps,
+  // Password and code are one counted guess, taken before either is checked (parallel guesses
+  // cannot pass the limit) and given back when both hold.
+  return asCountedGuess(
+    deps.failures,
     memberId,
-    input.currentPassword,
     'Too many wrong passwords or codes. Please wait 15 minutes and try again.',
+    async () => {
+      await verifyCurrentPassword(deps.db, memberId, input.currentPassword);
+      const member = await memberFacts(deps.db, memberId);
+      const row = await findTotp(deps.db, memberId);
+      if (!row?.confirmedAt) throw conflict('Two-step sign-in is not on.');
+      if (!(await acceptCode(deps.db, memberId, row.secret, input.code))) {
+        throw fieldError('code', 'That code is not right. Enter the code your app shows now, or a recovery code.');
+      }
+      return member;
+    },
   );
-  const member = await memberFacts(deps.db, memberId);
-  const row = await findTotp(deps.db, memberId);
-  if (!row?.confirmedAt) throw conflict('Two-step sign-in is not on.');
-  if (!(await acceptCode(deps.db, memberId, row.secret, input.code))) {
-    deps.failures.hit(key);
-    throw fieldError('code', 'That code is not right. Enter the code your app shows now, or a recovery code.');
-  }
-  return member;
 }
 
 async function tellMember(deps: ManageTotpDeps, member: { email: string | null; firstName: string }, what: string) {
@@ -176,13 +181,18 @@ export async function secondFactorChallenge(db: Db, memberId: number) {
   return { secondFactor: 'totp' as const, challenge };
 }
 
+/** The sign-in throttle's counter of a member's wrong codes, across all their challenges (0081). */
+export const codeCounterKey = (memberId: number) => `totp:${memberId}`;
+
 /**
- * Checks the code for a challenge: each attempt is counted first (five per challenge), a TOTP
- * code works once (its time step is recorded), a recovery code is removed when used. Answers
- * the member whose sign-in may finish.
+ * Checks the code for a challenge: each attempt is counted first (five per challenge, and in the
+ * sign-in throttle per member across challenges, so asking for new challenges gives a guesser
+ * nothing: past ten wrong codes the member's sign-in pauses and they are told, decisions 0014,
+ * 0081), a TOTP code works once (its time step is recorded), a recovery code is removed when
+ * used. Answers the member whose sign-in may finish.
  */
 export async function passSecondFactor(
-  deps: { db: Db; perIp: RateLimiter },
+  deps: { db: Db; log: FastifyBaseLogger; publicUrl: string; perIp: RateLimiter },
   input: { challenge: string; code: string; ip: string },
 ): Promise<number> {
   if (deps.perIp.isLimited(input.ip)) throw tooManyRequests();
@@ -192,11 +202,16 @@ export async function passSecondFactor(
     deps.perIp.hit(input.ip);
     throw unauthorized(INVALID_CODE);
   }
+  const member = await memberFacts(deps.db, memberId);
+  const counter = { email: member.email ?? '', key: codeCounterKey(memberId) };
+  const attempt = await admitSignInAttempt(deps, counter);
   const row = await findTotp(deps.db, memberId);
   const ok = row?.confirmedAt ? await acceptCode(deps.db, memberId, row.secret, input.code) : false;
   if (!ok || !(await spendChallenge(deps.db, tokenHash))) {
     deps.perIp.hit(input.ip);
+    await onFailedSignIn(deps, counter, attempt);
     throw unauthorized('That code is not right. Enter the code your app shows now, or a recovery code.');
   }
+  await clearSignInFailures(deps.db, counter.key);
   return memberId;
 }

@@ -4,7 +4,7 @@ import { DEFAULT_PROFILE_PIC_ID, PROFILE_PICTURE_MAX_BYTES } from '@ovation/shar
 import { updateProfileRequestSchema } from '@ovation/shared/schemas/profile';
 import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
 import { findPicture, findPictureOfMember } from './picture.repository.ts';
@@ -18,7 +18,7 @@ const MEMBER_ID = /^[1-9]\d{0,9}$/;
 export const profileRoutes: FastifyPluginAsyncZod<{
   settings: ProgrammeSettings;
   /** Wrong current passwords per member, shared with change-password (an e-mail change needs it). */
-  wrongPasswords: RateLimiter;
+  wrongPasswords: SharedRateLimiter;
 }> = async (app, { settings, wrongPasswords }) => {
   app.put(
     '/api/profile',

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { confirmEmailChange } from '../auth/confirm-email-change.ts';
 import { tellOldAddress } from '../members/email-changed.ts';
 import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
@@ -20,7 +20,7 @@ export interface ProfileUpdate {
 
 /** Updates the member's own contact details and get-to-know answers; returns the new session. */
 export async function updateProfile(
-  deps: { db: Db; settings: ProgrammeSettings; log: FastifyBaseLogger; wrongPasswords: RateLimiter },
+  deps: { db: Db; settings: ProgrammeSettings; log: FastifyBaseLogger; wrongPasswords: SharedRateLimiter },
   memberId: number,
   input: ProfileUpdate,
 ) {

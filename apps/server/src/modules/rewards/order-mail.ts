@@ -43,6 +43,8 @@ export function orderPlacedMail(
     {
       kind: 'rewards-order-placed',
       to: to.email,
+      // Voucher codes are the member's money: the outbox shows administrators no body with them.
+      sensitive: order.lines.some((l) => l.codes.length > 0),
       subject: `Your rewards order #${order.orderId}`,
       text:
         `Hi ${to.firstName},\n\nThank you for your order #${order.orderId}:\n\n${describeLines(order.lines, pointsName)}\n\n` +

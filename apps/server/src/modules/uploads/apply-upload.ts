@@ -16,12 +16,15 @@ import {
   findValidRows,
   linkRowTransactions,
   lockUpload,
+  rowsConcernMember,
   moveUploadStatus,
   type UploadRow,
 } from './uploads.repository.ts';
 import { memberChangesOf, recordMemberChanges, type MemberChanges } from './upload-member-changes.ts';
 import {
   ensureDivisionPath,
+  findMemberUploader,
+  findUploader,
   revokeSessionsOf,
   setManagersByNumber,
   setMemberRolesByNumber,
@@ -49,6 +52,28 @@ export async function appliedTwinRefusal(db: Db, upload: Pick<UploadRow, 'id' | 
 }
 
 /**
+ * What the applier may not apply, though the check (made for the uploader) passed it (decision
+ * 0081): rows for the applier's own accounts or record, rows that would make them a manager, and
+ * a members file checked with a report administrator's powers they do not have.
+ */
+async function applierRefusal(
+  tx: Db,
+  upload: Pick<UploadRow, 'id' | 'kind'>,
+  actor: { memberId: number; capabilities: Capabilities },
+): Promise<string | null> {
+  const applier = await findMemberUploader(tx, actor.memberId);
+  if (await rowsConcernMember(tx, upload.id, applier.employeeNumber, upload.kind === 'members' && !applier.isManager)) {
+    return upload.kind === 'points'
+      ? 'This file credits you: another uploader must apply it.'
+      : 'This file changes your own record: another uploader must apply it.';
+  }
+  if (upload.kind === 'members' && !actor.capabilities.manageRoles && (await findUploader(tx, upload.id)).manageRoles) {
+    return 'This file was checked for a report administrator: a report administrator must apply it.';
+  }
+  return null;
+}
+
+/**
  * POST /api/admin/uploads/{id}/apply: moves a checked upload to 'applying' (once: the answer is
  * stored with the move) and hands the work to the instance's upload jobs, which apply it after
  * the answer — the work goes on if the page is closed. A file applied before is refused.
@@ -73,6 +98,8 @@ export async function startApply(
         }
         const twin = await appliedTwinRefusal(tx, upload);
         if (twin) throw twin;
+        const refusal = await applierRefusal(tx, upload, actor);
+        if (refusal) throw forbidden(refusal);
         await moveUploadStatus(tx, uploadId, 'checked', { status: 'applying', appliedBy: actor.memberId });
       },
     ],

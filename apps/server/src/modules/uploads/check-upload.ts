@@ -69,7 +69,7 @@ export async function checkUpload(
   const checker =
     job.kind === 'members'
       ? new MembersCheck(db, await findUploader(db, job.uploadId))
-      : new PointsCheck(db, job.uploadId);
+      : new PointsCheck(db, job.uploadId, await findUploader(db, job.uploadId));
   let batch: RawRow[] = [];
   let processed = 0;
   const flush = async () => {
@@ -109,6 +109,7 @@ class PointsCheck implements RowChecker {
   constructor(
     private readonly db: Db,
     private readonly uploadId: number,
+    private readonly uploader: Uploader,
   ) {}
 
   async add(rows: RawRow[], index: Map<string, number>) {
@@ -124,9 +125,11 @@ class PointsCheck implements RowChecker {
           ? `No member has employee number “${p.data.employeeNumber}”`
           : !member.active
             ? `Member ${p.data.employeeNumber} is not active`
-            : p.data.account === 'team' && !member.isManager
-              ? `Member ${p.data.employeeNumber} is not a manager, so has no team budget`
-              : null;
+            : member.id === this.uploader.memberId
+              ? SELF_CREDIT
+              : p.data.account === 'team' && !member.isManager
+                ? `Member ${p.data.employeeNumber} is not a manager, so has no team budget`
+                : null;
       if (refusal || !p.data || !member) {
         this.summary.refused++;
         return { rowNum: p.row, refusal: refusal ?? 'Refused', data: {} };
@@ -145,6 +148,9 @@ class PointsCheck implements RowChecker {
     return { staged: [], summary: this.summary };
   }
 }
+
+/** A points row for the uploader's own accounts (decision 0081). */
+export const SELF_CREDIT = 'You cannot upload points to yourself; ask another uploader';
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
 
@@ -227,9 +233,17 @@ class MembersCheck implements RowChecker {
     if (known && alters && d.employeeNumber === this.uploader.employeeNumber) {
       return 'You cannot change your own record by upload; ask another uploader or a report administrator';
     }
+    // Naming the uploader as someone's manager would make the uploader a manager (a team budget).
+    if (d.manager === this.uploader.employeeNumber && !this.uploader.isManager && d.manager !== known?.managerNumber) {
+      return 'This row names you as a manager, which would change your own record; ask another uploader or a report administrator';
+    }
     if (this.uploader.manageRoles) return null;
     if (known?.isAdminReports && alters) {
       return `Member ${d.employeeNumber} is a report administrator: only a report administrator can change their record by upload`;
+    }
+    // A sign-in address decides who can reset the password (and who single sign-on matches).
+    if (known && d.email !== null && !sameText(d.email.toLowerCase(), known.email?.toLowerCase())) {
+      return `Member ${d.employeeNumber}'s e-mail address is changed by a report administrator, or by the member on My Profile: leave E-mail empty`;
     }
     const rolesNow = known ? known.roles.split(',').filter(Boolean).sort().join(',') : '';
     if (d.roles !== null && d.roles.join(',') !== rolesNow) {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getCapabilities, type CapabilityInput } from '@ovation/shared/capabilities';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
@@ -12,19 +12,36 @@ import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
 
 /** Who uploaded a file, as its check needs them: their employee number and whether they manage roles. */
 export interface Uploader {
+  memberId: number;
   employeeNumber: string;
+  isManager: boolean;
   manageRoles: boolean;
 }
 
+/** The member who uploaded the file, as the check sees them. */
 export async function findUploader(db: Db, uploadId: number): Promise<Uploader> {
-  const [row] = await queryRows<CapabilityInput & { employeeNumber: string }>(
+  return uploaderFrom(sql`m.id = (select uploaded_by from uploads where id = ${uploadId})`, db, `upload ${uploadId}`);
+}
+
+/** A member who applies a file, as the check would have seen them. */
+export async function findMemberUploader(db: Db, memberId: number): Promise<Uploader> {
+  return uploaderFrom(sql`m.id = ${memberId}`, db, `member ${memberId}`);
+}
+
+async function uploaderFrom(where: SQL, db: Db, what: string): Promise<Uploader> {
+  const [row] = await queryRows<CapabilityInput & { id: number; employeeNumber: string }>(
     db,
-    sql`select m.employee_number as "employeeNumber", m.roles, m.is_manager as "isManager",
+    sql`select m.id, m.employee_number as "employeeNumber", m.roles, m.is_manager as "isManager",
           m.is_admin_reports as "isAdminReports", m.country, m.unit
-        from uploads u join members m on m.id = u.uploaded_by where u.id = ${uploadId}`,
+        from members m where ${where}`,
   );
-  if (!row) throw new Error(`upload ${uploadId} has no uploader`);
-  return { employeeNumber: row.employeeNumber, manageRoles: getCapabilities(row).manageRoles };
+  if (!row) throw new Error(`${what} has no member`);
+  return {
+    memberId: row.id,
+    employeeNumber: row.employeeNumber,
+    isManager: row.isManager,
+    manageRoles: getCapabilities(row).manageRoles,
+  };
 }
 
 export interface KnownMember {

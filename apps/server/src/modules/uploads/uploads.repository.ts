@@ -110,6 +110,27 @@ export async function findValidRows(db: Db, uploadId: number) {
     .orderBy(asc(uploadRows.rowNum));
 }
 
+/**
+ * Whether a valid row of the upload is the member's own (a points row that credits them, a members
+ * row for their record) or, with `asManager`, names them as a manager (decision 0081).
+ */
+export async function rowsConcernMember(
+  db: Db,
+  uploadId: number,
+  employeeNumber: string,
+  asManager: boolean,
+): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from upload_rows
+          where upload_id = ${uploadId} and refusal is null
+            and (data->>'employeeNumber' = ${employeeNumber} or (${asManager}::boolean and data->>'manager' = ${employeeNumber}))
+        ) as found`,
+  );
+  return row?.found ?? false;
+}
+
 /** Links each applied row to its ledger transaction (or its reversal). */
 export async function linkRowTransactions(
   tx: Db,
