@@ -170,6 +170,10 @@ describe('profile pictures', () => {
     expect(none.headers['content-type']).toContain('image/svg+xml');
     const unknown = await ctx.request({ method: 'GET', url: '/profilepic/999999999', token: viewer.token });
     expect(unknown.headers['content-type']).toContain('image/svg+xml');
+    // Beyond what the id column holds: unknown too, not a database error.
+    const beyond = await ctx.request({ method: 'GET', url: '/profilepic/9999999999', token: viewer.token });
+    expect(beyond.statusCode).toBe(200);
+    expect(beyond.headers['content-type']).toContain('image/svg+xml');
   });
 
   it("serves a default picture for 'nopic' without a session", async () => {

@@ -86,9 +86,10 @@ describe('members uploads', () => {
       row(`N${t}7`, 'Roles', `roles.${t}@example.test`, '', 'yes', { 13: 'superuser' }),
       row(`N${t}8`, 'Maybe', `maybe.${t}@example.test`, '', 'perhaps'),
       row(`N${t}9`, 'NoMail', ''),
+      row(`N${t}A`, 'Phone', `phone.${t}@example.test`, '', 'yes', { 4: 'call me maybe' }),
     ]);
     const preview = await checked(ctx, token, 'members', { name: 'joiners.xlsx', bytes: file });
-    expect(preview.summary).toMatchObject({ rows: 12, valid: 4, refused: 8, created: 2, updated: 1, deactivated: 1 });
+    expect(preview.summary).toMatchObject({ rows: 13, valid: 4, refused: 9, created: 2, updated: 1, deactivated: 1 });
     expect(preview.refusedRows).toEqual([
       { row: 6, reason: 'E-mail “not-an-email” is not valid' },
       { row: 7, reason: 'Manager NOBODY is neither a member nor a valid row in this file' },
@@ -98,6 +99,11 @@ describe('members uploads', () => {
       { row: 11, reason: 'Unknown role “superuser”' },
       { row: 12, reason: 'Active “perhaps” must be yes or no' },
       { row: 13, reason: 'A new member needs an e-mail address (they register with it)' },
+      {
+        row: 14,
+        reason:
+          'Cell number “call me maybe”: Cell number may hold only digits, spaces, brackets, dashes and a leading +',
+      },
     ]);
 
     expect((await apply(ctx, token, preview.uploadId)).statusCode).toBe(202);

@@ -39,6 +39,15 @@ describe('file problems are a 400, never a 500', () => {
     const noKind = await postUpload(ctx, token, 'salaries', { name: 'x.csv', bytes: csv([POINTS_HEADER]) });
     expect(noKind.statusCode).toBe(400);
     expect(noKind.json().errors.kind).toEqual(['Choose members or points.']);
+    // JSON where a form was expected: the file's field error, not 406.
+    const notForm = await ctx.request({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      token,
+      payload: { kind: 'points' },
+    });
+    expect(notForm.statusCode).toBe(400);
+    expect(notForm.json().errors.file).toEqual(['Choose a file to upload.']);
   });
 });
 

@@ -41,7 +41,11 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
       required: false,
       help: 'Unique across members; used to sign in. Needed for a new member; an existing member’s address changes only in a report administrator’s file (empty keeps it).',
     },
-    { header: 'Cell number', required: false, help: 'At least 10 digits, e.g. +27 82 555 0101.' },
+    {
+      header: 'Cell number',
+      required: false,
+      help: '10 to 20 characters: digits, spaces, brackets, dashes and a leading +, e.g. +27 82 555 0101.',
+    },
     { header: 'Division 1', required: false, help: 'Top level of the division tree, e.g. Assurance.' },
     { header: 'Division 2', required: false, help: 'Second level, under division 1.' },
     { header: 'Division 3', required: false, help: 'The member’s own division, under division 2.' },

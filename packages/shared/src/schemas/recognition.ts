@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_ID } from './ids.ts';
 
 /**
  * Points ledger and recognition flows (issue 4). The three send calls are the contract of the
@@ -12,7 +13,12 @@ const message = z
   .trim()
   .min(1, 'Message is required')
   .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
-const memberId = z.number({ error: 'Choose a colleague' }).int('Choose a colleague').positive('Choose a colleague');
+// Ids are checked against what the database holds, so an id it cannot hold is this field's error.
+const memberId = z
+  .number({ error: 'Choose a colleague' })
+  .int('Choose a colleague')
+  .positive('Choose a colleague')
+  .max(MAX_DATABASE_ID, 'Choose a colleague');
 const points = z
   .number({ error: (issue) => (issue.input === undefined ? 'Enter how many points' : 'Points must be a whole number') })
   .int('Points must be a whole number')
@@ -24,7 +30,11 @@ export const recognitionSendRequestSchema = z.object({
     .array(memberId, { error: 'Choose at least one colleague' })
     .min(1, 'Choose at least one colleague')
     .max(200, 'Choose at most 200 colleagues'),
-  behaviourId: z.number({ error: 'Choose a behaviour' }).int('Choose a behaviour').positive('Choose a behaviour'),
+  behaviourId: z
+    .number({ error: 'Choose a behaviour' })
+    .int('Choose a behaviour')
+    .positive('Choose a behaviour')
+    .max(MAX_DATABASE_ID, 'Choose a behaviour'),
   message,
   /** Points each recipient gets from the manager's team budget (managers only). */
   points: points.optional(),
@@ -80,7 +90,7 @@ export const memberSearchRequestSchema = z.object({
    * Look these members up by id instead (the query is then ignored): the forms open with a
    * preselected colleague from a link like /recognise/123 and need that colleague's name.
    */
-  memberIds: z.array(z.number().int().positive()).max(50).optional(),
+  memberIds: z.array(z.number().int().positive().max(MAX_DATABASE_ID)).max(50).optional(),
 });
 export const memberSearchResultSchema = z.object({
   memberId: z.number().int(),

@@ -10,6 +10,7 @@ import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
 import { findPicture, findPictureOfMember } from './picture.repository.ts';
 import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { updateProfile } from './update-profile.ts';
+import { MAX_DATABASE_ID } from '@ovation/shared/schemas/ids';
 import { uploadProfilePicture } from './upload-picture.ts';
 
 /** A member id (spec §7), as opposed to a random picture id. */
@@ -86,7 +87,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{
         reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(DEFAULT_PICTURE_SVG);
       if (picId === DEFAULT_PROFILE_PIC_ID || picId === '') return silhouette();
       if (MEMBER_ID.test(picId)) {
-        const picture = request.auth ? await findPictureOfMember(app.db, Number(picId)) : undefined;
+        // An id no member can have (beyond the column's range) is unknown: the silhouette (0012).
+        const id = Number(picId);
+        const picture = request.auth && id <= MAX_DATABASE_ID ? await findPictureOfMember(app.db, id) : undefined;
         if (!picture) return silhouette();
         return reply
           .header('cache-control', 'private, max-age=300')

@@ -1,5 +1,5 @@
 import { ROLE_NAMES, parseRoles } from '@ovation/shared/capabilities';
-import { CELL_NUM_MIN_LENGTH } from '@ovation/shared/constants';
+import { cellNumSchema } from '@ovation/shared/schemas/profile';
 import { formatPoints } from '@ovation/shared/format/money';
 import {
   UPLOAD_COLUMNS,
@@ -95,8 +95,10 @@ export function checkMemberRow(cells: string[], index: Map<string, number>): Row
   const email = cell('E-mail') || null;
   if (email && (!EMAIL.test(email) || email.length > 254)) return { refusal: `E-mail “${email}” is not valid` };
   const cellNum = cell('Cell number') || null;
-  if (cellNum && cellNum.replace(/\D/g, '').length < CELL_NUM_MIN_LENGTH) {
-    return { refusal: `Cell number “${cellNum}” needs at least ${CELL_NUM_MIN_LENGTH} digits` };
+  // The same rule as My Profile (spec §5), so an uploaded number never blocks the member's profile.
+  const cellCheck = cellNum ? cellNumSchema.safeParse(cellNum) : null;
+  if (cellCheck && !cellCheck.success) {
+    return { refusal: `Cell number “${cellNum}”: ${cellCheck.error.issues[0]!.message}` };
   }
   const divisions = [cell('Division 1'), cell('Division 2'), cell('Division 3')];
   const lastGiven = divisions.reduce((last, d, i) => (d ? i : last), -1);

@@ -189,7 +189,7 @@ export async function lockMemberAccounts(tx: Db, keys: { memberId: number; kind:
   ).then((rows) => rows.map((r) => ({ ...r, balance: Number(r.balance) })));
 }
 
-/** Notify-role candidates: active members with an e-mail whose roles mention a notify role. */
+/** Notify-role candidates: active members with an e-mail and any role (getCapabilities decides). */
 export async function findNotifyCandidates(db: Db) {
   return db
     .select({
@@ -201,5 +201,6 @@ export async function findNotifyCandidates(db: Db) {
       unit: members.unit,
     })
     .from(members)
-    .where(and(eq(members.active, true), isNotNull(members.email), sql`${members.roles} ilike '%nfy%'`));
+    // Members holding any role; which roles notify is the capabilities module's to say.
+    .where(and(eq(members.active, true), isNotNull(members.email), ne(members.roles, '')));
 }

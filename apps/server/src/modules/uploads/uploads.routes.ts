@@ -9,7 +9,7 @@ import {
   uploadResponseSchema,
   uploadTemplateParamsSchema,
 } from '@ovation/shared/schemas/admin-uploads';
-import { forbidden, notFound } from '../../lib/app-errors.ts';
+import { fieldError, forbidden, notFound } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { sendDeps, type SendServices } from '../sends/send-deps.ts';
@@ -65,6 +65,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ sends: SendServices; jobs: U
       },
     },
     async (request, reply) => {
+      if (!request.isMultipart()) throw fieldError('file', 'Choose a file to upload.');
       const received = await receiveUpload(
         request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 3, parts: 4 } }),
       );

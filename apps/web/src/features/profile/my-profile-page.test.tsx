@@ -27,4 +27,13 @@ describe('MyProfilePage at /myprofile/update', () => {
     expect(await screen.findByRole('heading', { name: 'My details' })).toBeTruthy();
     expect(screen.queryByText('Your profile is incomplete')).toBeNull();
   });
+
+  it.each(['/myprofile', '/myprofile/other'])(
+    'sends an incomplete profile from %s to its update page',
+    async (path) => {
+      fetchMock.mockResolvedValue(jsonResponse(sessionResponse({ cellNum: '123' })));
+      renderWithApp(page, { path });
+      expect(await screen.findByText('Your profile is incomplete')).toBeTruthy();
+    },
+  );
 });

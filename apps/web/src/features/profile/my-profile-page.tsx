@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
+import { PROFILE_UPDATE_PATH } from '../../app/route-guard.tsx';
 import { profileImageUrl, useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { ChangePasswordSection } from './components/change-password-form.tsx';
@@ -33,6 +34,8 @@ export default function MyProfilePage() {
   }
 
   const complete = !isProfileIncomplete(profile);
+  // An incomplete profile is always completed on its update page (spec §4), whatever the link.
+  if (!complete && !isUpdate) return <Navigate to={PROFILE_UPDATE_PATH} replace />;
 
   const handleSaved = (response: LoadSessionResponse) => {
     session.setSession(response);
