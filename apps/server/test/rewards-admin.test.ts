@@ -233,4 +233,23 @@ describe('rewards administration', () => {
     expect(mine.json()).toMatchObject({ status: 'refunded', lines: [expect.objectContaining({ codes: [] })] });
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
+
+  it("refuses an administrator's cancel of their own order (403): vouchers stay theirs, as any member's", async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, {
+      pointsCost: 50,
+      fulfilment: 'voucher',
+      codes: codesFor('OWN', 1),
+    });
+    const { member, token } = await memberWithToken(ctx, { isAdminReports: true });
+    await fund(ctx.app, member.id, 100);
+    await json('PUT', `/api/rewards/basket/lines/${item.id}`, token, { quantity: 1 });
+    const { orderId } = (await send(ctx, '/api/rewards/checkout', token, {})).json();
+    const own = await send(ctx, `/api/admin/rewards/orders/${orderId}/cancel`, token, { note: 'Mine' });
+    expect(own.statusCode).toBe(403);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(50);
+    // Another administrator may (the order's rules for administrators are unchanged).
+    const other = await send(ctx, `/api/admin/rewards/orders/${orderId}/cancel`, await admin(), { note: 'Theirs' });
+    expect(other.statusCode).toBe(200);
+  });
 });

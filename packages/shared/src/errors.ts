@@ -18,6 +18,8 @@ export const PROBLEM_TYPES = {
   forbidden: 'https://ovation.example/problems/forbidden',
   notFound: 'https://ovation.example/problems/not-found',
   conflict: 'https://ovation.example/problems/conflict',
+  /** 409 for a request whose Idempotency-Key is held by one still being processed: retry with the same key. */
+  inFlight: 'https://ovation.example/problems/in-flight',
   rateLimited: 'https://ovation.example/problems/rate-limited',
   business: 'https://ovation.example/problems/business-rule',
   xsrf: 'https://ovation.example/problems/xsrf',

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { PROBLEM_TYPES } from '@ovation/shared/errors';
 import { ApiError } from './api-error.ts';
 import { IdempotencyKeys } from './idempotency.ts';
 
@@ -17,17 +18,30 @@ describe('IdempotencyKeys', () => {
     expect(post.mock.calls.map(([key]) => key)).toEqual(['key-1', 'key-1']);
   });
 
-  it('keeps the key after a 5xx or a 409 (outcome unknown or still in flight)', async () => {
+  it('keeps the key after a 5xx or the 409 of a request still in flight', async () => {
     const store = keys();
+    const busy = { type: PROBLEM_TYPES.inFlight, title: 'Conflict', status: 409, message: 'busy' };
     const post = vi
       .fn()
       .mockRejectedValueOnce(new ApiError('boom', 500))
-      .mockRejectedValueOnce(new ApiError('busy', 409))
+      .mockRejectedValueOnce(new ApiError('busy', 409, 'Conflict', busy))
       .mockResolvedValueOnce({});
     await expect(store.send(body, post)).rejects.toThrow();
     await expect(store.send(body, post)).rejects.toThrow();
     await store.send(body, post);
     expect(post.mock.calls.map(([key]) => key)).toEqual(['key-1', 'key-1', 'key-1']);
+  });
+
+  it('starts a new key after any other 409 (decided and stored under its key, e.g. a changed price)', async () => {
+    const store = keys();
+    const changed = { type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, message: 'The price changed' };
+    const post = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError('The price changed', 409, 'Conflict', changed))
+      .mockResolvedValueOnce({});
+    await expect(store.send(body, post)).rejects.toThrow();
+    await store.send(body, post);
+    expect(post.mock.calls.map(([key]) => key)).toEqual(['key-1', 'key-2']);
   });
 
   it('starts a new key after success, after a settled refusal, and when the body changes', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PROBLEM_TYPES } from '@ovation/shared/errors';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -54,11 +55,15 @@ export class IdempotencyKeys {
 }
 
 /**
- * A 4xx answer (other than 409, a duplicate still being processed) means the server decided
- * and moved nothing; no answer or a 5xx leaves the outcome unknown, so the key is kept.
+ * A 4xx answer means the server decided and moved nothing, so the next try is a new request
+ * with a new key — except the 409 that says the same key is still being processed (its own
+ * problem type), which is retried with the same key. No answer or a 5xx leaves the outcome
+ * unknown, so the key is kept. (A refusal is stored under its key: keeping the key after a
+ * business 409 such as "the price changed" would replay that refusal on every later try.)
  */
 export function isSettledRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409;
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return false;
+  return !(error.status === 409 && error.problem?.type === PROBLEM_TYPES.inFlight);
 }
 
 /** One key store per mounted form. */

@@ -1,6 +1,6 @@
 import type { CancelOrderResponse, Order, OrderStatus } from '@ovation/shared/schemas/rewards';
 import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
-import { businessRule, notFound } from '../../lib/app-errors.ts';
+import { businessRule, forbidden, notFound } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { notificationEvent, orderNotification } from '../notifications/notify.ts';
@@ -44,6 +44,11 @@ export async function cancelOrder(
 ): Promise<CancelOrderResponse> {
   const order = await findOrder(deps.db, orderId);
   if (!order || (!by.asAdministrator && order.memberId !== by.actorMemberId)) throw notFound('No such order.');
+  // An administrator's own order is cancelled as a member's (vouchers stay theirs): nobody
+  // refunds themselves past the member's rules (decision 0081).
+  if (by.asAdministrator && order.memberId === by.actorMemberId) {
+    throw forbidden('Another rewards administrator must cancel your own order; you can cancel it under My Orders.');
+  }
   const from: OrderStatus[] = by.asAdministrator ? ['placed', 'processing'] : ['placed'];
   const refusal = () =>
     businessRule(

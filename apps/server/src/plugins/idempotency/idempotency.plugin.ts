@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import type { Db } from '../../db/client.ts';
 import type { Statement } from '../../db/statement.ts';
-import { businessRule, conflict, fieldError, StoredAnswer, type AppError } from '../../lib/app-errors.ts';
+import { PROBLEM_TYPES } from '@ovation/shared/errors';
+import { AppError, businessRule, conflict, fieldError, StoredAnswer } from '../../lib/app-errors.ts';
 import { requireMember } from '../auth.ts';
 import {
   findKey,
@@ -18,6 +19,8 @@ import {
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
 
 const IN_FLIGHT = 'This request is already being processed';
+/** Its own problem type: the client retries it with the same key (any other 409 was decided). */
+const inFlight = () => new AppError(409, PROBLEM_TYPES.inFlight, 'Conflict', IN_FLIGHT);
 const OTHER_REQUEST = 'This Idempotency-Key was already used for a different request';
 
 /**
@@ -76,7 +79,7 @@ export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
       holdKeyStatement(claim.memberId, claim.key, {
         held: () => {
           claim.passive = true;
-          return conflict(IN_FLIGHT);
+          return inFlight();
         },
         // Answered meanwhile: the error handler's standingAnswer() replays what was stored (or
         // answers 422 for another request), as for any refusal under a key.

@@ -91,7 +91,7 @@ export function MemberMultiPicker(props: MemberMultiPickerProps) {
         // The server already filtered by name or division; do not filter its answer again.
         filter={({ options: items }) => items}
         maxValues={maxValues}
-        nothingFoundMessage={options.isSearching ? 'Searching…' : 'No colleagues match'}
+        nothingFoundMessage={options.emptyMessage}
         renderOption={({ option }) => <MemberOption member={options.byId.get(option.value)} showTeam={withTeam} />}
         error={error}
         // The error above the box: the list opens below it when the form focuses the field.

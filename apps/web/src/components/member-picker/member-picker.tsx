@@ -57,7 +57,7 @@ export function MemberPicker(props: MemberPickerProps) {
       ref={ref}
       data={current.data}
       filter={({ options: items }) => items}
-      nothingFoundMessage={current.isSearching ? 'Searching…' : 'No colleagues match'}
+      nothingFoundMessage={current.emptyMessage}
       renderOption={({ option }) => <MemberOption member={current.byId.get(option.value)} showTeam={false} />}
       error={error}
       maxDropdownHeight={280}

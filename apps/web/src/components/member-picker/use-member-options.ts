@@ -44,5 +44,12 @@ export function useMemberOptions(value: readonly number[], search: string, count
     unavailable: lookup.isSuccess ? unknownIds.filter((id) => !byId.has(id)) : [],
     isSearching: results.isFetching || search !== debounced,
     searchError: results.error,
+    /** What the open list says when it offers no one: searching, a failed search, or no match. */
+    emptyMessage:
+      results.error && !results.isFetching
+        ? 'Colleagues could not be searched. Please try again.'
+        : results.isFetching || search !== debounced
+          ? 'Searching…'
+          : 'No colleagues match',
   };
 }

@@ -54,7 +54,7 @@ export function CelebrationRowView({ row, canPayItForward }: { row: Row; canPayI
           )}
         </Group>
       ) : (
-        <Tooltip label={MEMBER_NOT_REGISTERED}>
+        <Tooltip label={MEMBER_NOT_REGISTERED} events={{ hover: true, focus: true, touch: true }}>
           <span className={classes.notRegistered} role="img" aria-label={MEMBER_NOT_REGISTERED} tabIndex={0}>
             <InfoIcon size={18} />
           </span>

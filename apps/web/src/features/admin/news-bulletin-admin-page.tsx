@@ -4,6 +4,7 @@ import { formatDateTime } from '@ovation/shared/format/date';
 import type { NewsInput, NewsItem } from '@ovation/shared/schemas/admin-news';
 import { useAdminNews, useCreateNews, useDeleteNews, useReorderNews, useUpdateNews } from '../../api/admin-news.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { NewsForm, toNewsInput, type NewsFormValues } from './components/news-form.tsx';
 import { TickerPreview } from './components/ticker-preview.tsx';
@@ -71,7 +72,8 @@ export default function NewsBulletinAdminPage() {
     const ids = items.map((i) => i.newsId);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
-    reorder.mutate(ids);
+    // Another editor may have changed the list meanwhile: the server says so (400 on newsIds).
+    reorder.mutate(ids, { onError: (error) => toast.error(describeError(error).body, 'The order was not changed') });
   };
 
   const confirmDelete = async () => {

@@ -61,6 +61,15 @@ describe('RecogniseForm', () => {
     expect(screen.getByRole('button', { name: 'SEND RECOGNITION' })).toBeTruthy();
   });
 
+  it('says so when colleagues could not be searched, rather than that none match', async () => {
+    post.mockReset().mockRejectedValue(new ApiError('Server error', 500));
+    render(<RecogniseForm selectedMemberId={null} teamBudget={null} onSent={vi.fn()} />, { wrapper });
+    const user = userEvent.setup();
+    await user.type(await screen.findByPlaceholderText('Type a name or division'), 'Tha');
+    expect(await screen.findByText('Colleagues could not be searched. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('No colleagues match')).toBeNull();
+  });
+
   it('preselects the colleague from the URL and shows their name', async () => {
     render(<RecogniseForm selectedMemberId={12} teamBudget={null} onSent={vi.fn()} />, { wrapper });
     expect(await screen.findByText('Thandi Nkosi')).toBeTruthy();
