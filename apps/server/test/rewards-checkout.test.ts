@@ -103,6 +103,20 @@ describe('POST /api/rewards/checkout', () => {
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 
+  it('refuses a total other than the one the member confirmed (the basket changed elsewhere): nothing moves', async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { pointsCost: 100, fulfilment: 'donation' });
+    const { member, token } = await shopper(1_000);
+    await putLine(token, item.id, 3);
+    const res = await send(ctx, CHECKOUT, token, { expectedTotalPoints: 200 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Your basket changed: it now comes to 300 Kudos. Please check it and check out again.',
+    );
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(1_000);
+    expect((await send(ctx, CHECKOUT, token, { expectedTotalPoints: 300 })).statusCode).toBe(200);
+  });
+
   it('uses the saved address when none is sent, and asks for one when there is none', async () => {
     const category = await createCategory(ctx.app);
     const parcel = await createReward(ctx.app, category.id, { pointsCost: 10 });

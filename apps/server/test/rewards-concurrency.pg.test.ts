@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { basketLines, emailOutbox, idempotencyKeys, rewardOrders } from '../src/db/schema/index.ts';
+import { BASKET_CHANGED } from '../src/modules/rewards/checkout.ts';
 import { setupApp } from './build-app.ts';
 import { faultyTransactions, type Fault } from './faulty-db.ts';
 import { memberWithToken } from './factories.ts';
@@ -45,6 +46,26 @@ const redemptionsBalance = async () => {
 };
 
 describe('rewards checkout under real concurrency', () => {
+  it('one basket checked out from two tabs at once is charged once: the other finds it changed', async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, {
+      name: 'Twin Tab Mug',
+      pointsCost: 100,
+      fulfilment: 'donation',
+    });
+    const { member, token } = await memberWithToken(ctx);
+    await fund(ctx.app, member.id, 1_000);
+    expect((await putLine(token, item.id, 2)).statusCode).toBe(200);
+    const answers = await Promise.all([send(ctx, CHECKOUT, token, {}), send(ctx, CHECKOUT, token, {})]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses, answers.map((a) => a.body).join(' | ')).toEqual([200, 422]);
+    const refused = answers.find((a) => a.statusCode === 422)!;
+    expect(refused.json().message).toBe(BASKET_CHANGED);
+    expect(await ctx.app.db.select().from(rewardOrders).where(eq(rewardOrders.memberId, member.id))).toHaveLength(1);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(800);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
   it('50 members race for the last unit: one order, stock 0, 49 clear refusals, no points lost', async () => {
     const category = await createCategory(ctx.app);
     const item = await createReward(ctx.app, category.id, { name: 'Last Kettle', pointsCost: 100, stockLeft: 1 });

@@ -135,7 +135,14 @@ export const basketLineRequestSchema = z.object({
 });
 export type BasketLineRequest = z.infer<typeof basketLineRequestSchema>;
 
-export const checkoutRequestSchema = z.object({ address: addressSchema.optional() });
+export const checkoutRequestSchema = z.object({
+  address: addressSchema.optional(),
+  /**
+   * The total the member confirmed; the checkout refuses (422) when the basket now comes to
+   * another total (changed in another tab), so nobody is charged for what they did not see.
+   */
+  expectedTotalPoints: z.number().int().min(0).optional(),
+});
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 const balancesSchema = z.object({

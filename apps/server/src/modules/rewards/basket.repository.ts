@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeliveryAddress } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/client.ts';
 import { basketLines, memberAddresses, members, rewards } from '../../db/schema/index.ts';
@@ -22,13 +22,27 @@ export async function deleteBasketLine(db: Db, memberId: number, rewardId: numbe
 }
 
 /**
- * Removes the lines a checkout took; lines added meanwhile stay (a query: awaited, it runs;
- * checkout sends it as a statement).
+ * Removes the lines a checkout took, each only as it was read (same quantity and agreed price),
+ * answering their item ids; lines added meanwhile stay. Checkout refuses unless every line it
+ * read was removed, so two checkouts of one basket cannot both be charged (a query: awaited, it
+ * runs; checkout sends it as a statement).
  */
-export function removeBasketLines(db: Db, memberId: number, rewardIds: number[]) {
+export function removeBasketLines(
+  db: Db,
+  memberId: number,
+  lines: { rewardId: number; quantity: number; agreedPointsCost: number }[],
+) {
+  const read = JSON.stringify(lines.map((l) => ({ r: l.rewardId, q: l.quantity, c: l.agreedPointsCost })));
   return db
     .delete(basketLines)
-    .where(and(eq(basketLines.memberId, memberId), inArray(basketLines.rewardId, rewardIds)));
+    .where(
+      and(
+        eq(basketLines.memberId, memberId),
+        sql`(${basketLines.rewardId}, ${basketLines.quantity}, ${basketLines.agreedPointsCost}) in
+            (select x.r, x.q, x.c from jsonb_to_recordset(${read}::jsonb) as x(r int, q int, c int))`,
+      ),
+    )
+    .returning({ rewardId: basketLines.rewardId });
 }
 
 /**

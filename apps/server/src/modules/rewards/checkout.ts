@@ -1,4 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
+import { formatPoints } from '@ovation/shared/format/money';
 import type { CheckoutRequest, CheckoutResponse, DeliveryAddress } from '@ovation/shared/schemas/rewards';
 import { businessRule, conflict, fieldError, type AppError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
@@ -44,6 +45,9 @@ const priceChanged = (name: string, was: number, now: number, pointsName: string
   conflict(`The price of ${name} changed from ${was} to ${now} ${pointsName}. Check your basket and check out again.`);
 
 /** A write that cannot refuse, as a check statement. */
+/** The refusal when the basket changed between its read and the checkout's transaction. */
+export const BASKET_CHANGED = 'Your basket changed while you were checking out. Please check it and try again.';
+
 const written = (write: SQLWrapper): Statement => ({ sql: write.getSQL(), read: () => undefined, commitSafe: true });
 
 const ADDRESS_FIELDS = ['recipient', 'line1', 'line2', 'city', 'postalCode', 'phone'] as const;
@@ -97,6 +101,11 @@ export async function checkout(
     : null;
   if (needsAddress && !address) throw fieldError('address', 'Enter a delivery address for the items we deliver');
   const totalPoints = lines.reduce((sum, l) => sum + l.reward.pointsCost * l.quantity, 0);
+  if (input.expectedTotalPoints !== undefined && input.expectedTotalPoints !== totalPoints) {
+    throw businessRule(
+      `Your basket changed: it now comes to ${formatPoints(totalPoints)} ${pointsName}. Please check it and check out again.`,
+    );
+  }
 
   // Items in ascending id order (no lock cycles between checkouts), then the basket and the
   // remembered address: all before the ledger's row locks.
@@ -117,13 +126,17 @@ export async function checkout(
       ),
     ];
   });
+  // The basket as read, or nothing: a second checkout of the same basket (another tab) finds
+  // its lines gone once the first commits, and refuses instead of charging again.
   checks.push(
-    written(
+    refuseUnlessWritten(
       removeBasketLines(
         deps.db,
         memberId,
-        lines.map((l) => l.reward.id),
+        lines.map((l) => ({ rewardId: l.reward.id, quantity: l.quantity, agreedPointsCost: l.agreedPointsCost })),
       ),
+      () => businessRule(BASKET_CHANGED),
+      sql`(select count(*) from w) = ${lines.length}::int`,
     ),
   );
   if (address && !sameAddress(address, saved)) checks.push(written(saveAddress(deps.db, memberId, address)));

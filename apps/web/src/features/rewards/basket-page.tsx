@@ -80,7 +80,9 @@ export default function BasketPage() {
     if (!(await confirmOrder())) return;
     await server.run(async () => {
       try {
-        const answer = await checkout.mutateAsync(data?.needsAddress ? values : {});
+        // The total confirmed above: a basket changed elsewhere meanwhile is refused, not charged.
+        const expected = { expectedTotalPoints: data!.totalPoints };
+        const answer = await checkout.mutateAsync(data?.needsAddress ? { ...values, ...expected } : expected);
         toast.success(`Thank you! Order #${answer.orderId} is placed.`);
         void navigate('/orders', { state: { placedOrderId: answer.orderId } });
       } catch (error) {
