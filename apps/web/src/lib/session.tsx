@@ -116,3 +116,8 @@ export function useSession(): SessionValue {
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
 }
+
+/** What this firm calls its points (programme settings), as the session carries it. */
+export function usePointsName(): string {
+  return useSession().profile?.pointsName || 'points';
+}

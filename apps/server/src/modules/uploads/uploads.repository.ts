@@ -191,16 +191,18 @@ export async function lockMemberAccounts(tx: Db, keys: { memberId: number; kind:
 
 /** Notify-role candidates: active members with an e-mail and any role (getCapabilities decides). */
 export async function findNotifyCandidates(db: Db) {
-  return db
-    .select({
-      email: members.email,
-      roles: members.roles,
-      isManager: members.isManager,
-      isAdminReports: members.isAdminReports,
-      country: members.country,
-      unit: members.unit,
-    })
-    .from(members)
-    // Members holding any role; which roles notify is the capabilities module's to say.
-    .where(and(eq(members.active, true), isNotNull(members.email), ne(members.roles, '')));
+  return (
+    db
+      .select({
+        email: members.email,
+        roles: members.roles,
+        isManager: members.isManager,
+        isAdminReports: members.isAdminReports,
+        country: members.country,
+        unit: members.unit,
+      })
+      .from(members)
+      // Members holding any role; which roles notify is the capabilities module's to say.
+      .where(and(eq(members.active, true), isNotNull(members.email), ne(members.roles, '')))
+  );
 }

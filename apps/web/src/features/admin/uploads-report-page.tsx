@@ -1,3 +1,4 @@
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '@ovation/shared/format/date';
@@ -18,7 +19,13 @@ function UploadDetails({ uploadId, onClose }: { uploadId: number; onClose: () =>
   const upload = useUpload(uploadId);
   return (
     <Modal opened onClose={onClose} title={`Upload ${uploadId}`} size="xl" centered>
-      {upload.data ? <UploadStatusPanel upload={upload.data} /> : <Loader size="sm" aria-label="Loading the upload" />}
+      {upload.data ? (
+        <UploadStatusPanel upload={upload.data} />
+      ) : upload.isError ? (
+        <LoadFailed title="The upload could not be loaded" error={upload.error} onRetry={() => void upload.refetch()} />
+      ) : (
+        <Loader size="sm" aria-label="Loading the upload" />
+      )}
     </Modal>
   );
 }

@@ -91,7 +91,9 @@ function QueueCard({ order }: { order: QueueOrder }) {
         {order.lines.map((line) => (
           <Text key={line.rewardId} size="sm">
             {line.quantity} × {line.name} ({FULFILMENT_LABELS[line.fulfilment]}) —{' '}
-            <span style={{ whiteSpace: 'nowrap' }}>{formatPoints(line.lineTotal)} Kudos</span>
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {formatPoints(line.lineTotal)} {pointsName}
+            </span>
           </Text>
         ))}
         {order.address && (

@@ -28,4 +28,25 @@ describe('PreferencesSection', () => {
     });
     expect((points as HTMLInputElement).checked).toBe(false);
   });
+
+  it('says so, with a way to ask again, when the preferences cannot be loaded', async () => {
+    let failing = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      if (url === '/api/profile/preferences') {
+        return failing
+          ? jsonResponse({ type: 'about:blank', title: 'Server error', status: 503, message: 'Try later' }, 503)
+          : jsonResponse(PREFERENCES);
+      }
+      return jsonResponse({}, 404);
+    });
+    renderWithApp(<PreferencesSection />);
+    expect(await screen.findByText('Your preferences could not be loaded')).toBeTruthy();
+    failing = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(
+      await screen.findByRole('checkbox', { name: 'I receive points (Pay It Forward or a points upload)' }),
+    ).toBeTruthy();
+  });
 });

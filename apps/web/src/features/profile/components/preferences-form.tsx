@@ -1,3 +1,4 @@
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Button, Checkbox, Fieldset, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -102,7 +103,17 @@ export function PreferencesSection() {
           Choose which e-mails you receive and what colleagues see about you.
         </Text>
       </div>
-      {query.data ? <Form initial={query.data} /> : <Loader size="sm" aria-label="Loading your preferences" />}
+      {query.data ? (
+        <Form initial={query.data} />
+      ) : query.isError ? (
+        <LoadFailed
+          title="Your preferences could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Loader size="sm" aria-label="Loading your preferences" />
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Table, Text } from '@mantine/core';
+import { usePointsName } from '../../../lib/session.tsx';
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import type { AdminReward } from '@ovation/shared/schemas/rewards-admin';
 import { RewardRowActions } from './reward-row-actions.tsx';
@@ -56,6 +57,7 @@ const Layout = ({ items, headers, cells, spacing }: LayoutProps) => (
 
 /** The rewards catalogue as administrators see it: every item, offered or withdrawn. */
 export function CatalogueTable({ items, categoryName, onEdit, phone }: CatalogueTableProps) {
+  const pointsName = usePointsName();
   if (phone) {
     return (
       <Layout
@@ -64,7 +66,7 @@ export function CatalogueTable({ items, categoryName, onEdit, phone }: Catalogue
         headers={
           <>
             <Table.Th>Item</Table.Th>
-            <Table.Th ta="right">Kudos</Table.Th>
+            <Table.Th ta="right">{pointsName}</Table.Th>
           </>
         }
         cells={(item) => (
@@ -107,7 +109,7 @@ export function CatalogueTable({ items, categoryName, onEdit, phone }: Catalogue
           <>
             <Table.Th>Item</Table.Th>
             <Table.Th>Category</Table.Th>
-            <Table.Th ta="right">Kudos</Table.Th>
+            <Table.Th ta="right">{pointsName}</Table.Th>
             <Table.Th ta="right">Value</Table.Th>
             <Table.Th>Fulfilment</Table.Th>
             <Table.Th ta="right">Stock</Table.Th>

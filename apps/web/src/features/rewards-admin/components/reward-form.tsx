@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { usePointsName } from '../../../lib/session.tsx';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FULFILMENTS } from '@ovation/shared/schemas/rewards';
 import { rewardInputSchema, type AdminReward, type RewardInput } from '@ovation/shared/schemas/rewards-admin';
@@ -33,6 +34,7 @@ interface RewardFormProps {
 
 /** Create or edit an item; Rand values are typed in rands and kept in cents. */
 export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
+  const pointsName = usePointsName();
   const form = useForm<RewardInput>({
     shouldFocusError: false,
     resolver: zodResolver(rewardInputSchema),
@@ -124,7 +126,7 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
               />
             )}
           />
-          {number('pointsCost', 'Cost in Kudos', false)}
+          {number('pointsCost', `Cost in ${pointsName}`, false)}
           <Controller
             control={form.control}
             name="randValue"
