@@ -17,10 +17,9 @@ import {
 import type { SessionCache } from './session-cache.ts';
 import { insertSession, revokeAllSessions, revokeSession } from './session.repository.ts';
 import { clearSignInFailures } from './sign-in-throttle.repository.ts';
-import { codeCounterKey } from './totp.ts';
 import { knownDeviceCookie, knownDeviceId, knownDeviceKey } from './known-device.ts';
 import { admitSignInAttempt, onFailedSignIn, signInCounter } from './sign-in-throttle.ts';
-import { secondFactorChallenge } from './totp.ts';
+import { codeCounterKey, secondFactorChallenge } from './totp.ts';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const INVALID_LOGIN = 'The e-mail address or password is incorrect.';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PROFILE_PIC_ID, PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
+import { MAX_DATABASE_ID } from '@ovation/shared/schemas/ids';
 import { updateProfileRequestSchema } from '@ovation/shared/schemas/profile';
 import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
@@ -10,7 +11,6 @@ import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
 import { findPicture, findPictureOfMember } from './picture.repository.ts';
 import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { updateProfile } from './update-profile.ts';
-import { MAX_DATABASE_ID } from '@ovation/shared/schemas/ids';
 import { uploadProfilePicture } from './upload-picture.ts';
 
 /** A member id (spec §7), as opposed to a random picture id. */

@@ -1,8 +1,8 @@
-import { LoadFailed } from '../../components/load-failed.tsx';
 import { useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { downloadRefusedRows, useUpload, useUploads } from '../../api/admin-uploads.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { toast } from '../../lib/toast.ts';

@@ -1,8 +1,8 @@
-import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Button, Checkbox, Fieldset, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { preferencesSchema, type Preferences } from '@ovation/shared/schemas/notifications';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { usePreferences, useSavePreferences } from '../../../api/preferences.ts';
 import { FormAlert } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
