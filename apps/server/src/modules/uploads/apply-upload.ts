@@ -12,6 +12,7 @@ import type { MemberRowData, PointsRowData } from './upload-rows.ts';
 import { notifyRecipients, uploadAppliedMails } from './upload-mail.ts';
 import {
   findAppliedTwin,
+  findStalePointsRow,
   findUpload,
   findValidRows,
   linkRowTransactions,
@@ -73,6 +74,17 @@ async function applierRefusal(
   return null;
 }
 
+/** A points file whose members changed since the check is checked again before it moves points. */
+async function staleRowsRefusal(tx: Db, upload: Pick<UploadRow, 'id' | 'kind'>) {
+  if (upload.kind !== 'points') return null;
+  const stale = await findStalePointsRow(tx, upload.id);
+  if (!stale) return null;
+  const what = stale.active ? 'is no longer a manager' : 'has left the firm';
+  return conflict(
+    `Member ${stale.employeeNumber} ${what} since this file was checked: upload the file again to check it.`,
+  );
+}
+
 /**
  * POST /api/admin/uploads/{id}/apply: moves a checked upload to 'applying' (once: the answer is
  * stored with the move) and hands the work to the instance's upload jobs, which apply it after
@@ -100,6 +112,8 @@ export async function startApply(
         if (twin) throw twin;
         const refusal = await applierRefusal(tx, upload, actor);
         if (refusal) throw forbidden(refusal);
+        const stale = await staleRowsRefusal(tx, upload);
+        if (stale) throw stale;
         await moveUploadStatus(tx, uploadId, 'checked', { status: 'applying', appliedBy: actor.memberId });
       },
     ],

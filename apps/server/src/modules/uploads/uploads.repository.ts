@@ -131,6 +131,25 @@ export async function rowsConcernMember(
   return row?.found ?? false;
 }
 
+/**
+ * A points file's first valid row whose member changed since the check: left the firm, or (a
+ * team-budget row) is no longer a manager. Null when every row still holds.
+ */
+export async function findStalePointsRow(
+  db: Db,
+  uploadId: number,
+): Promise<{ employeeNumber: string; active: boolean } | null> {
+  const [row] = await queryRows<{ employeeNumber: string; active: boolean }>(
+    db,
+    sql`select m.employee_number as "employeeNumber", m.active
+        from upload_rows r join members m on m.id = (r.data->>'memberId')::bigint
+        where r.upload_id = ${uploadId} and r.refusal is null
+          and (not m.active or (r.data->>'account' = 'team' and not m.is_manager))
+        order by r.row_num limit 1`,
+  );
+  return row ?? null;
+}
+
 /** Links each applied row to its ledger transaction (or its reversal). */
 export async function linkRowTransactions(
   tx: Db,

@@ -145,7 +145,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ sends: SendServices; jobs: U
     async (request, reply) => {
       const answer = await startApply(
         sendDeps(sends, request),
-        idempotencyOf(request),
+        idempotencyOf(request, 202),
         requireMember(request),
         request.params.uploadId,
       );

@@ -69,9 +69,10 @@ function requestKey(request: FastifyRequest): string {
 
 /**
  * The answer store for a route that declared `config.idempotency`; the send runner requires
- * one, so a point-moving use case cannot run on a route that forgot to declare it.
+ * one, so a point-moving use case cannot run on a route that forgot to declare it. `status` is
+ * the route's success code, kept with the answer so a replay answers as the first request did.
  */
-export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
+export function idempotencyOf<A>(request: FastifyRequest, status: 200 | 202 = 200): IdempotentAnswer<A> {
   const claim = request.idempotencyClaim;
   if (!claim) throw new Error(`${request.routeOptions.url}: declare config.idempotency to move points on this route`);
   return {
@@ -87,7 +88,7 @@ export function idempotencyOf<A>(request: FastifyRequest): IdempotentAnswer<A> {
       }),
     ],
     store(body) {
-      const statement = storeResponseStatement(claim, 200, body);
+      const statement = storeResponseStatement(claim, status, body);
       return { ...statement, read: () => void (claim.stored = true) };
     },
   };
