@@ -200,6 +200,35 @@ describe('rewards administration', () => {
     ).toContain(orderId);
   });
 
+  it('keeps units redeemed while an edit was open: the edit moves the stock by what the editor changed', async () => {
+    const token = await admin();
+    const { item } = await placedOrder({ stockLeft: 10 }); // one redeemed: 9 left
+    const { category } = (await json('GET', '/api/admin/rewards/catalogue', token))
+      .json()
+      .items.find((i: { rewardId: number }) => i.rewardId === item.id);
+    const save = (changes: object) =>
+      json('PUT', `/api/admin/rewards/items/${item.id}`, token, {
+        category,
+        name: item.name,
+        pointsCost: 120,
+        randValue: 0,
+        fulfilment: 'donation',
+        ...changes,
+      });
+
+    // The form was opened at 10; the name changed, the stock field did not: 9 stays 9.
+    expect((await save({ stockLeft: 10, stockLeftWas: 10 })).json().stockLeft).toBe(9);
+    // Restocked from the 10 shown to 40: 30 more than the 9 left.
+    expect((await save({ stockLeft: 40, stockLeftWas: 10 })).json().stockLeft).toBe(39);
+    // Lowered below what was redeemed meanwhile: never below 0.
+    expect((await save({ stockLeft: 0, stockLeftWas: 45 })).json().stockLeft).toBe(0);
+    // Without the stock field the stock is unchanged; to unlimited and without stockLeftWas, as given.
+    expect((await save({ stockLeft: 6 })).json().stockLeft).toBe(6);
+    expect((await save({})).json().stockLeft).toBe(6);
+    expect((await save({ stockLeft: null, stockLeftWas: 6 })).json().stockLeft).toBeNull();
+    expect((await save({ stockLeft: 3, stockLeftWas: null })).json().stockLeft).toBe(3);
+  });
+
   it('cancels a processing order with a refund (Idempotency-Key) and hides codes from the queue; shown codes stay spent', async () => {
     const token = await admin();
     const {

@@ -19,8 +19,16 @@ export const rewardInputSchema = z.object({
   /** Rand value in cents. */
   randValue: whole('Rand value', 0, 100_000_000),
   fulfilment: z.enum(FULFILMENTS, { error: 'Choose how it is fulfilled' }),
-  /** Units in stock (null: not limited). Voucher stock follows the code pool and is ignored here. */
-  stockLeft: whole('Stock', 0, 1_000_000).nullable().default(null),
+  /**
+   * Units in stock (null: not limited; omitted: unlimited on a new item, unchanged on an edit).
+   * Voucher stock follows the code pool and is ignored here.
+   */
+  stockLeft: whole('Stock', 0, 1_000_000).nullable().optional(),
+  /**
+   * On an edit, the stock the editor was shown. The edit then moves the stock by the difference,
+   * so units redeemed while the form was open stay redeemed (decision 0083).
+   */
+  stockLeftWas: whole('Stock', 0, 1_000_000).nullable().optional(),
   memberLimit: whole('Limit per member', 1, 1000).nullable().default(null),
   active: z.boolean().default(true),
 });

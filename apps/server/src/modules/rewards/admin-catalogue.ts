@@ -15,6 +15,7 @@ import {
   insertCategory,
   insertRewards,
   listCategories,
+  stockMovedBy,
   updateReward,
   type RewardRow,
 } from './catalogue.repository.ts';
@@ -79,12 +80,23 @@ export async function createReward(db: Db, input: Input): Promise<AdminReward> {
       pointsCost: input.pointsCost,
       randValue: input.randValue,
       fulfilment: input.fulfilment,
-      stockLeft: input.fulfilment === 'voucher' ? 0 : input.stockLeft,
+      stockLeft: input.fulfilment === 'voucher' ? 0 : (input.stockLeft ?? null),
       memberLimit: input.memberLimit,
       active: input.active,
     },
   ]);
   return presentOne(db, row!, category.slug);
+}
+
+/**
+ * The stock an edit writes. Given the stock the editor was shown, the edit moves the stock by the
+ * difference (units redeemed meanwhile stay redeemed, never below 0); an unchanged field changes
+ * nothing; to or from unlimited, and without `stockLeftWas`, the value is written as given.
+ */
+function stockEdit({ stockLeft, stockLeftWas }: Input) {
+  if (stockLeft === undefined || stockLeft === stockLeftWas) return {};
+  if (stockLeft === null || stockLeftWas === undefined || stockLeftWas === null) return { stockLeft };
+  return { stockLeft: stockMovedBy(stockLeft - stockLeftWas, stockLeft) };
 }
 
 /**
@@ -107,7 +119,7 @@ export async function editReward(db: Db, rewardId: number, input: Input): Promis
     fulfilment: input.fulfilment,
     memberLimit: input.memberLimit,
     active: input.active,
-    ...(input.fulfilment === 'voucher' ? {} : { stockLeft: input.stockLeft }),
+    ...(input.fulfilment === 'voucher' ? {} : stockEdit(input)),
   });
   return presentOne(db, row!, category.slug);
 }

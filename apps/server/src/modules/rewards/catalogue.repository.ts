@@ -86,7 +86,15 @@ export async function insertRewards(db: Db, rows: NewReward[]) {
   return db.insert(rewards).values(rows).returning();
 }
 
-export async function updateReward(db: Db, rewardId: number, changes: Partial<NewReward>) {
+/** An edit's stock: moved by `delta` from what it is now (never below 0), or `ifUnlimited` when unlimited now. */
+export const stockMovedBy = (delta: number, ifUnlimited: number): SQL =>
+  sql`greatest(0, coalesce(${rewards.stockLeft} + ${delta}, ${ifUnlimited}))`;
+
+export async function updateReward(
+  db: Db,
+  rewardId: number,
+  changes: Omit<Partial<NewReward>, 'stockLeft'> & { stockLeft?: number | null | SQL },
+) {
   const [row] = await db
     .update(rewards)
     .set({ ...changes, updatedAt: new Date() })

@@ -38,8 +38,9 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
   const form = useForm<RewardInput>({
     shouldFocusError: false,
     resolver: zodResolver(rewardInputSchema),
+    // stockLeftWas: the stock shown, so a restock moves it by the change (decision 0083).
     defaultValues: reward
-      ? { ...reward }
+      ? { ...reward, stockLeftWas: reward.stockLeft }
       : {
           category: categories[0]?.slug ?? '',
           name: '',
@@ -75,7 +76,9 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
             name === 'stockLeft'
               ? fulfilment === 'voucher'
                 ? 'Follows the code pool'
-                : 'Empty: not limited'
+                : reward
+                  ? 'Empty: not limited. Redemptions made while you edit still count.'
+                  : 'Empty: not limited'
               : name === 'memberLimit'
                 ? 'Empty: no limit'
                 : undefined
