@@ -37,7 +37,7 @@ export default function RedeemRewardsPage() {
           spending={basket.data?.totalPoints ?? 0}
           basketCount={basket.data?.lines.length ?? 0}
         />
-        <CatalogueView category={urlParam} pointsName={pointsName} balance={balance} basket={basket.data} />
+        <CatalogueView category={urlParam} pointsName={pointsName} balance={balance} />
       </Stack>
     </>
   );

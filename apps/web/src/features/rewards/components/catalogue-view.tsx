@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, NavLink, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import {
-  CATALOGUE_SORTS,
-  type BasketResponse,
-  type CatalogueQuery,
-  type CatalogueSort,
-} from '@ovation/shared/schemas/rewards';
+import { CATALOGUE_SORTS, type CatalogueQuery, type CatalogueSort } from '@ovation/shared/schemas/rewards';
 import { useCatalogue } from '../../../api/rewards.ts';
 import { describeError } from '../../../lib/api-error.ts';
 import classes from '../rewards.module.css';
@@ -26,11 +21,10 @@ interface CatalogueViewProps {
   category: string | undefined;
   pointsName: string;
   balance: number;
-  basket: BasketResponse | undefined;
 }
 
 /** The catalogue: categories, search, sort, "only what I can afford" and pages — all in the address. */
-export function CatalogueView({ category, pointsName, balance, basket }: CatalogueViewProps) {
+export function CatalogueView({ category, pointsName, balance }: CatalogueViewProps) {
   const [params, setParams] = useSearchParams();
   const sortParam = params.get('sort');
   const query: CatalogueQuery = {
@@ -41,7 +35,7 @@ export function CatalogueView({ category, pointsName, balance, basket }: Catalog
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const catalogue = useCatalogue(query);
-  const { add, adding } = useAddToBasket(basket);
+  const { add, adding } = useAddToBasket();
   const [search, setSearch] = useState(query.q ?? '');
 
   const update = (changes: Record<string, string | null>) => {

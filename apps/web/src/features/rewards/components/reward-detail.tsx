@@ -37,7 +37,7 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
   const item = useReward(rewardId);
   const [draft, setDraft] = useState<string | number>(1);
   const [quantityError, setQuantityError] = useState<string | null>(null);
-  const { add, adding } = useAddToBasket(basket);
+  const { add, adding } = useAddToBasket();
   const inBasket = basket?.totalPoints ?? 0;
 
   if (item.isPending && rewardId !== null) {
