@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
+import { updateReward } from '../src/modules/rewards/catalogue.repository.ts';
 import { setupApp } from './build-app.ts';
 import { balancesOf, emailsTo, newKey, send } from './ledger-factories.ts';
 import {
@@ -75,6 +76,23 @@ describe('My Orders', () => {
     expect(twice.json().message).toBe('This order is already being processed and can no longer be cancelled');
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(400);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('an order placed before the item had a limit still counts after another is cancelled', async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { name: 'Umbrella', pointsCost: 10, fulfilment: 'donation' });
+    const { token } = await shopper(100);
+    await putLine(token, item.id, 2);
+    expect((await send(ctx, CHECKOUT, token, {})).statusCode).toBe(200); // no limit yet
+    await updateReward(ctx.app.db, item.id, { memberLimit: 3 });
+    await putLine(token, item.id, 1);
+    const { orderId } = (await send(ctx, CHECKOUT, token, {})).json();
+    expect((await cancel(token, orderId)).statusCode).toBe(200);
+    // Two stand against the limit of three: one more, not three.
+    const over = await putLine(token, item.id, 2);
+    expect(over.statusCode).toBe(422);
+    expect((await putLine(token, item.id, 1)).statusCode).toBe(200);
+    expect((await send(ctx, CHECKOUT, token, {})).statusCode).toBe(200);
   });
 
   it('one Idempotency-Key on another order is another request (422), not the first answer replayed', async () => {

@@ -115,12 +115,14 @@ export async function checkout(
       reserveForCheckout(deps.db, reward.id, line.quantity, line.agreedPointsCost),
       () => new ReservationRefused(line),
     );
+    // Every line counts in the member's total (a cancel subtracts it), limited item or not.
     const limit = reward.memberLimit;
-    if (limit === null) return [reserve];
+    const counted = countMemberTotal(deps.db, memberId, reward.id, line.quantity, limit);
+    if (limit === null) return [reserve, { sql: counted.getSQL(), read: () => undefined, commitSafe: true as const }];
     return [
       reserve,
       refuseUnlessWritten(
-        countMemberTotal(deps.db, memberId, reward.id, line.quantity, limit),
+        counted,
         () => businessRule(`You can order at most ${limit} of ${reward.name}`),
         sql`quantity <= ${limit}`,
       ),

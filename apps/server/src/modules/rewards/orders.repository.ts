@@ -174,19 +174,20 @@ export async function countFreeCodes(db: Db, rewardIds: number[]) {
 }
 
 /**
- * Counts `quantity` more units of a reward against a member's limit in one guarded upsert: it
+ * Counts `quantity` more units of a reward in a member's total (every order line counts; a
+ * cancel subtracts it). With a `limit`, one guarded upsert: it
  * returns the new total, or no row when that would go over `limit` (nothing changes then). A
  * first order may insert a total over the limit: checkout's check refuses unless the total kept
  * is within it (`quantity <= limit`), which undoes the insert with its transaction.
  */
-export function countMemberTotal(db: Db, memberId: number, rewardId: number, quantity: number, limit: number) {
+export function countMemberTotal(db: Db, memberId: number, rewardId: number, quantity: number, limit: number | null) {
   return db
     .insert(rewardMemberTotals)
     .values({ memberId, rewardId, quantity })
     .onConflictDoUpdate({
       target: [rewardMemberTotals.memberId, rewardMemberTotals.rewardId],
       set: { quantity: sql`${rewardMemberTotals.quantity} + excluded.quantity` },
-      setWhere: sql`${rewardMemberTotals.quantity} + excluded.quantity <= ${limit}`,
+      ...(limit === null ? {} : { setWhere: sql`${rewardMemberTotals.quantity} + excluded.quantity <= ${limit}` }),
     })
     .returning({ quantity: rewardMemberTotals.quantity });
 }
