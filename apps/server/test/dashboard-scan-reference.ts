@@ -75,15 +75,18 @@ export async function memberActivity(db: Db, from: string, to: string) {
   }));
 }
 
-/** Points created (issuance), given (recognitions and Pay It Forward), redeemed and won by the game. */
+/**
+ * Points created (issuance, less reversals), given (recognitions and Pay It Forward), redeemed
+ * (less refunds) and won by the game.
+ */
 export async function pointFigures(db: Db, from: string, to: string) {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select
-        coalesce(-sum(e.amount) filter (where a.member_id is null and a.kind = 'issuance' and e.amount < 0), 0) as issued,
+        coalesce(-sum(e.amount) filter (where a.member_id is null and a.kind = 'issuance'), 0) as issued,
         coalesce(sum(e.amount) filter (where a.member_id is not null and a.kind = 'points' and e.amount > 0
           and t.kind in ('recognition', 'payitforward')), 0) as given,
-        coalesce(sum(e.amount) filter (where a.member_id is null and a.kind = 'redemptions' and e.amount > 0), 0) as redeemed,
+        coalesce(sum(e.amount) filter (where a.member_id is null and a.kind = 'redemptions'), 0) as redeemed,
         coalesce(-sum(e.amount) filter (where a.member_id is null and a.kind = 'game_prizes' and e.amount < 0), 0) as won
       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
       join ledger_accounts a on a.id = e.account_id

@@ -210,6 +210,23 @@ export function setupDashboardHistory() {
           ]);
       }
     }
+    // Refunds and upload reversals take points back out of "Redeemed" and "Issued" (decision 0084).
+    for (let i = 0; i < 8; i++) {
+      const at = `${dayOffset(-rand(400))}T${10 + rand(12)}:00:00Z`;
+      const a = accounts[rand(accounts.length)]!;
+      const amount = 1 + rand(5);
+      if (i % 2 === 0) {
+        await post('redemption_refund', at, [
+          { account: redemptions, amount: -amount },
+          { account: a, amount },
+        ]);
+      } else {
+        await post('upload_reversal', at, [
+          { account: a, amount: -amount },
+          { account: issuance, amount },
+        ]);
+      }
+    }
 
     // Today, through the real send routes (one transaction each, queued by the triggers, added at the next flush).
     const manager = await memberWithToken(ctx, { isManager: true, divisionId: t1 });

@@ -42,7 +42,19 @@ describe('reports over rewards orders and Game Board plays', () => {
         status: 'placed',
       }),
     ]);
-    expect(redeemed.totals).toMatchObject({ points: 240 });
+    expect(redeemed.totals).toEqual({ pointsRedeemed: 240 });
+
+    // A refunded order is listed with its status and left out of the total.
+    const gift = await createReward(ctx.app, category.id, { name: 'Gift', pointsCost: 50, fulfilment: 'donation' });
+    await putBasketLine(ctx, token, gift.id, 1);
+    const { orderId } = (await send(ctx, '/api/rewards/checkout', token, {})).json();
+    expect((await send(ctx, `/api/orders/${orderId}/cancel`, token, {})).statusCode).toBe(200);
+    const withRefund = await query('reportredeemed', { filters: { search: 'Redeemer' } });
+    expect(records(withRefund).map((r) => [r.points, r.status])).toEqual([
+      [50, 'refunded'],
+      [240, 'placed'],
+    ]);
+    expect(withRefund.totals).toEqual({ pointsRedeemed: 240 });
 
     await setPool(ctx.app, 1000);
     expect((await play(ctx, token, { cap: 3 })).statusCode).toBe(200);

@@ -61,9 +61,9 @@ describe('dashboard from the roll-ups', () => {
     const byTriggers = await rollupContents();
     const folder = new URL('../src/db/migrations/', import.meta.url);
     const files = readdirSync(folder)
-      .filter((name) => /_report_(rollups|running_totals)\.sql$/.test(name))
+      .filter((name) => /_(report_rollups|report_running_totals|dashboard_net_figures)\.sql$/.test(name))
       .sort();
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(3);
     await ctx.app.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`truncate ${ROLLUPS.join(', ')}`));
       for (const file of files) {
@@ -72,6 +72,8 @@ describe('dashboard from the roll-ups', () => {
           if (!statement.replace(/--.*$/gm, '').trim()) continue;
           // The first back-fill also filled the monthly roll-up, which the running totals replaced.
           if (/insert into report_member_months/i.test(statement)) continue;
+          // Its point figures were rebuilt, net, by a later migration's back-fill (decision 0084).
+          if (file.includes('_report_rollups') && /insert into report_point_days/i.test(statement)) continue;
           await tx.execute(sql.raw(statement));
         }
       }

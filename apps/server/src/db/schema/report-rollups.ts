@@ -72,7 +72,11 @@ export const reportKudosPairs = pgTable(
   ],
 );
 
-/** Points per day and dashboard figure ('issued', 'given', 'redeemed', 'won'), positive; `shard` = account id mod 8. */
+/**
+ * Points per day and dashboard figure ('issued', 'given', 'redeemed', 'won'); `shard` = account id
+ * mod 8. 'issued' and 'redeemed' are net of reversals and refunds (decision 0084), so a day's
+ * figure may be negative.
+ */
 export const reportPointDays = pgTable(
   'report_point_days',
   {

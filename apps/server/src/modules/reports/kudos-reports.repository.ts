@@ -44,7 +44,7 @@ export const payItForwardQuery: SqlReportQuery = {
   totals: { points: sum('points') },
 };
 
-/** Redemptions: every rewards order with its items, points and status. */
+/** Redemptions: every rewards order with its items, points and status; the total leaves out refunds. */
 export const redeemedQuery: SqlReportQuery = {
   kind: 'sql',
   tiebreak: 'id',
@@ -58,7 +58,10 @@ export const redeemedQuery: SqlReportQuery = {
     from reward_orders o
     join members m on m.id = o.member_id ${divisionJoins('m')}
     where ${inPeriod(sql`o.placed_at`, f)} and ${memberScope('m', f)}`,
-  totals: { points: sum('points') },
+  // Cancelled and refunded orders are listed, with their status, but redeemed nothing.
+  totals: {
+    pointsRedeemed: sql.raw(`coalesce(sum(r."points") filter (where r."status" not in ('cancelled', 'refunded')), 0)`),
+  },
 };
 
 /** Game plays: every draw of the Game Board, with the prize won. */

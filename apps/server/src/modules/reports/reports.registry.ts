@@ -258,4 +258,5 @@ export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'po
   registrationRate: { title: 'Registration rate', type: 'percent' },
   birthdays: { title: 'Birthdays', type: 'integer' },
   anniversaries: { title: 'Work anniversaries', type: 'integer' },
+  pointsRedeemed: { title: 'Points redeemed, less refunds', type: 'points' },
 };

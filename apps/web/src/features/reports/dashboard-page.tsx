@@ -145,7 +145,7 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
         </Card>
         <Card
           title="Points"
-          caption="Points issued to members and budgets, given in recognitions and Pay It Forward, redeemed and won."
+          caption="Points issued to members and budgets (less reversed uploads), given in recognitions and Pay It Forward, redeemed (less refunds) and won."
         >
           <ChartSlot height={260}>
             <BarChart
