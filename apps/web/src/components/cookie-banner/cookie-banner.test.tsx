@@ -39,4 +39,19 @@ describe('CookieBanner', () => {
     expect(readCookie(document.cookie, 'cPol')).toBe('-y-');
     expect(screen.getByRole('button', { name: 'I ACCEPT' })).toBeTruthy();
   });
+
+  it('closing the preferences (Escape, Reset) gives the focus back to Cookie Preferences (WCAG 2.4.3)', async () => {
+    renderWithApp(<CookieBanner />);
+    const opener = screen.getByRole('button', { name: 'Cookie Preferences' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Cookie Preferences' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
 });

@@ -7,6 +7,7 @@ import {
   saveCookiePolicy,
   type CookiePolicy,
 } from '../../lib/cookie-policy.ts';
+import { focusedElement, returnFocus } from '../../lib/return-focus.ts';
 
 /** Consent state shared by the banner, its preferences panel and the footer's Manage Privacy. */
 interface ConsentState {
@@ -15,6 +16,8 @@ interface ConsentState {
 }
 
 let state: ConsentState | null = null;
+/** Cookie Preferences or Manage Privacy, whichever opened the panel. */
+let opener: Element | null = null;
 const listeners = new Set<() => void>();
 
 function current(): ConsentState {
@@ -23,8 +26,11 @@ function current(): ConsentState {
   return state;
 }
 function set(next: Partial<ConsentState>) {
+  const wasOpen = current().preferencesOpen;
   state = { ...current(), ...next };
   listeners.forEach((l) => l());
+  // The panel is mounted only while open, so it cannot give the focus back itself.
+  if (wasOpen && !state.preferencesOpen) returnFocus(opener);
 }
 const subscribe = (l: () => void) => {
   listeners.add(l);
@@ -45,11 +51,15 @@ export const cookieConsent = {
     saveCookiePolicy(policy);
     set({ policy, preferencesOpen: false });
   },
-  openPreferences: () => set({ preferencesOpen: true }),
+  openPreferences() {
+    opener = focusedElement();
+    set({ preferencesOpen: true });
+  },
   closePreferences: () => set({ preferencesOpen: false }),
   /** Tests start from the cookie again. */
   forget() {
     state = null;
+    opener = null;
   },
 };
 

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CONTENT_KEY_PRIVACY, CONTENT_KEY_TERMS } from '@ovation/shared/constants';
+import { useDialogState } from '../../lib/return-focus.ts';
 import { useSession } from '../../lib/session.tsx';
 import { cookieConsent } from '../cookie-banner/cookie-consent.ts';
 import { OvationLogo, RewardsProviderLogo } from '../logos.tsx';
@@ -9,7 +10,7 @@ import classes from './app-footer.module.css';
 
 const FooterContentModal = lazy(() => import('./footer-content-modal.tsx'));
 
-type OpenModal = 'privacy' | 'terms' | null;
+type FooterDialog = 'privacy' | 'terms';
 
 /** The copyright year: the session's, or the browser's when the session has none (0). */
 export function copyrightYear(sessionYear: number | null | undefined, now = new Date()): number {
@@ -18,8 +19,9 @@ export function copyrightYear(sessionYear: number | null | undefined, now = new 
 
 export function AppFooter() {
   const { isLoggedIn, currentYear } = useSession();
-  const [open, setOpen] = useState<OpenModal>(null);
-  const close = () => setOpen(null);
+  // Mounted only while open (its own chunk): closing gives the focus back to the link.
+  const dialog = useDialogState<FooterDialog>();
+  const open = dialog.value;
 
   return (
     <footer className={classes.footer}>
@@ -38,12 +40,12 @@ export function AppFooter() {
               </Anchor>
             </li>
             <li>
-              <Anchor component="button" type="button" size="sm" onClick={() => setOpen('privacy')}>
+              <Anchor component="button" type="button" size="sm" onClick={() => dialog.open('privacy')}>
                 Privacy Policy
               </Anchor>
             </li>
             <li>
-              <Anchor component="button" type="button" size="sm" onClick={() => setOpen('terms')}>
+              <Anchor component="button" type="button" size="sm" onClick={() => dialog.open('terms')}>
                 Terms and Conditions
               </Anchor>
             </li>
@@ -75,7 +77,7 @@ export function AppFooter() {
             contentKey={open === 'privacy' ? CONTENT_KEY_PRIVACY : CONTENT_KEY_TERMS}
             fallbackTitle={open === 'privacy' ? 'Privacy Policy' : 'Terms and Conditions'}
             opened
-            onClose={close}
+            onClose={dialog.close}
           />
         </Suspense>
       )}

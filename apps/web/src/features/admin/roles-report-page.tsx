@@ -21,6 +21,7 @@ import { formatDateTime } from '@ovation/shared/format/date';
 import type { RoleChange, RoleHolder } from '@ovation/shared/schemas/admin-roles';
 import { useChangeRoles, useRoles } from '../../api/admin-roles.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useDialogState } from '../../lib/return-focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { RoleEditor } from './components/role-editor.tsx';
 import classes from './components/admin.module.css';
@@ -52,7 +53,9 @@ export default function RolesReportPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 400);
   const [filter, setFilter] = useState('any');
-  const [editing, setEditing] = useState<RoleHolder | null>(null);
+  // The editor is mounted only while open: closing gives the focus back to the Change button.
+  const editor = useDialogState<RoleHolder>();
+  const editing = editor.value;
   const roles = useRoles(q);
   const change = useChangeRoles();
   const canManage = roles.data?.canManage ?? false;
@@ -62,7 +65,7 @@ export default function RolesReportPage() {
     if (!editing) return;
     const { change: recorded } = await change.mutateAsync({ memberId: editing.memberId, grant });
     toast.success(recorded ? `Roles of ${editing.name} saved.` : 'Nothing changed.');
-    setEditing(null);
+    editor.close();
   };
 
   return (
@@ -151,7 +154,7 @@ export default function RolesReportPage() {
                           <Button
                             size="xs"
                             variant="default"
-                            onClick={() => setEditing(m)}
+                            onClick={() => editor.open(m)}
                             aria-label={`Change roles of ${m.name}`}
                           >
                             Change
@@ -205,7 +208,7 @@ export default function RolesReportPage() {
           member={editing}
           saving={change.isPending}
           onSave={(grant) => void save(grant).catch(ignoreShown)}
-          onClose={() => setEditing(null)}
+          onClose={editor.close}
         />
       )}
     </Box>

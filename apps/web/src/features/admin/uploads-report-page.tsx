@@ -5,6 +5,7 @@ import { formatPoints } from '@ovation/shared/format/money';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { downloadRefusedRows, useUpload, useUploads } from '../../api/admin-uploads.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useDialogState } from '../../lib/return-focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { StatusBadge, UploadStatusPanel } from './components/upload-status.tsx';
 import classes from './components/admin.module.css';
@@ -34,7 +35,8 @@ function UploadDetails({ uploadId, onClose }: { uploadId: number; onClose: () =>
 export default function UploadsReportPage() {
   const uploads = useUploads();
   const [kind, setKind] = useState('all');
-  const [open, setOpen] = useState<number | null>(null);
+  // The details are mounted only while open: closing gives the focus back to the View button.
+  const details = useDialogState<number>();
   const rows = (uploads.data?.uploads ?? []).filter((u) => kind === 'all' || u.kind === kind);
 
   return (
@@ -102,7 +104,7 @@ export default function UploadsReportPage() {
                       <Table.Td ta="right">{formatPoints(u.refused)}</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="default" onClick={() => setOpen(u.uploadId)}>
+                          <Button size="xs" variant="default" onClick={() => details.open(u.uploadId)}>
                             View
                           </Button>
                           {u.refused > 0 && (
@@ -127,7 +129,7 @@ export default function UploadsReportPage() {
           )}
         </Paper>
       </Stack>
-      {open !== null && <UploadDetails uploadId={open} onClose={() => setOpen(null)} />}
+      {details.value !== null && <UploadDetails uploadId={details.value} onClose={details.close} />}
     </Box>
   );
 }

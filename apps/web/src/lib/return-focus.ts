@@ -1,0 +1,36 @@
+import { useRef, useState } from 'react';
+
+/** What has the focus now: the control that is opening a dialog. */
+export const focusedElement = (): Element | null => (typeof document === 'undefined' ? null : document.activeElement);
+
+/**
+ * Gives the focus back to what opened a dialog that is mounted only while open (WCAG 2.4.3):
+ * Mantine's Modal does it only when it stays mounted and `opened` turns false. It waits for the
+ * dialog to go, and does nothing when the opener has left the page or something else took the focus.
+ */
+export function returnFocus(opener: Element | null): void {
+  if (!(opener instanceof HTMLElement)) return;
+  setTimeout(() => {
+    const now = document.activeElement;
+    if (opener.isConnected && (now === null || now === document.body)) opener.focus();
+  }, 0);
+}
+
+/**
+ * The state of a dialog that is mounted only while open (its chunk loads, its form starts afresh):
+ * `value` is null while it is closed; `open` remembers what had the focus, `close` gives it back.
+ */
+export function useDialogState<T>() {
+  const [value, setValue] = useState<T | null>(null);
+  const opener = useRef<Element | null>(null);
+  const open = (next: T) => {
+    opener.current = focusedElement();
+    setValue(next);
+  };
+  const close = () => {
+    setValue(null);
+    returnFocus(opener.current);
+    opener.current = null;
+  };
+  return { value, open, close };
+}
