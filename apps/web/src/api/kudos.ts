@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  isCancelledError,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
@@ -61,9 +62,20 @@ export function useKudos() {
   return useInfiniteQuery(kudosQueryOptions());
 }
 
-/** Shows the newest kudos: only page 1 is fetched again, with a new anchor for the pages after it. */
-export function resetKudosThread(client: QueryClient): Promise<void> {
-  return client.resetQueries({ queryKey: kudosKeys.thread() });
+/**
+ * Shows the newest kudos: only page 1 is fetched again, with a new anchor for the pages after it.
+ * It loads behind the items on screen, which stay (with the focus among them) until it replaces
+ * them; a reset would have put the thread back to its loading skeleton on every live event.
+ */
+export async function refreshKudosThread(client: QueryClient): Promise<void> {
+  // A load under way may have read the thread before the new kudos: start again.
+  await client.cancelQueries({ queryKey: kudosKeys.thread() });
+  try {
+    await client.infiniteQuery({ ...kudosQueryOptions(), pages: 1, staleTime: 0 });
+  } catch (error) {
+    // The items on screen stay; the next live event or visit tries again.
+    if (!isCancelledError(error)) console.warn('The Kudos Thread could not be refreshed', error);
+  }
 }
 
 /** Another member's reaction pushed live: its counts and names replace the item's (own flags stay). */

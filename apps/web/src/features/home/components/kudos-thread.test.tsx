@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { KUDOS_FIELDS } from '@ovation/shared/schemas/feed';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KUDOS_FIELDS, type KudosItem } from '@ovation/shared/schemas/feed';
 import { api } from '../../../lib/api-client.ts';
 import { kudosItem } from '../../../test/kudos-fixture.ts';
 import { makeWrapper } from '../../../test/test-wrapper.tsx';
@@ -67,5 +67,75 @@ describe('KudosThread', () => {
     post.mockRejectedValueOnce(new Error('down'));
     render(<KudosThread />, { wrapper: makeWrapper().wrapper });
     expect(await screen.findByText('Error retrieving Shoutout data')).toBeTruthy();
+  });
+});
+
+/** A stand-in EventSource: live events reach the thread through the tab's real stream code. */
+class FakeSource {
+  static last: FakeSource | null = null;
+  readonly listeners = new Map<string, ((e: { data: string }) => void)[]>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSource.last = this;
+  }
+  addEventListener(type: string, fn: (e: { data: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {}
+  emit(type: string, data: string) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data });
+  }
+}
+
+const pageOf = (items: KudosItem[]) => ({
+  shoutOuts: { fields: [...KUDOS_FIELDS], rows: items.map((item) => KUDOS_FIELDS.map((f) => item[f])) },
+  hasMore: false,
+});
+
+describe('KudosThread: a live kudos event', () => {
+  beforeEach(() => {
+    post.mockReset();
+    FakeSource.last = null;
+    vi.stubGlobal('EventSource', FakeSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reloads page 1 behind the list: no skeleton, the focus stays, the new item comes in at the top', async () => {
+    const older = kudosItem({ messageLogId: 7, message: 'Older kudos' });
+    const newer = kudosItem({ messageLogId: 9, message: 'Newer kudos', likeCount: 0 });
+    let answerRefresh: (page: unknown) => void = () => undefined;
+    post.mockImplementation((url: string) => {
+      if (url === '/api/live/ticket') return Promise.resolve({ ticket: 't' });
+      if (post.mock.calls.filter(([u]) => u === url).length === 1) return Promise.resolve(pageOf([older]));
+      return new Promise((resolve) => (answerRefresh = resolve));
+    });
+    const { container } = render(<KudosThread />, { wrapper: makeWrapper().wrapper });
+    const like = await screen.findByRole('button', { name: 'Like 3' });
+    act(() => like.focus());
+    await vi.waitFor(() => expect(FakeSource.last?.listeners.has('kudos')).toBe(true));
+
+    // Whatever renders from here on, a skeleton must never replace the list.
+    let skeletons = 0;
+    const watch = new MutationObserver(() => {
+      if (container.querySelector('[aria-busy="true"]')) skeletons += 1;
+    });
+    watch.observe(container, { childList: true, subtree: true, attributes: true });
+
+    act(() => FakeSource.last!.emit('kudos', '{"messageLogId":9}'));
+    await vi.waitFor(() =>
+      expect(post.mock.calls.filter(([u]) => u === '/api/shoutouts/ShoutOutList')).toHaveLength(2),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // While page 1 loads again the list stays as it was.
+    expect(screen.getByText('Older kudos')).toBeTruthy();
+    expect(document.activeElement).toBe(like);
+
+    await act(async () => answerRefresh(pageOf([newer, older])));
+    await vi.waitFor(() => expect(screen.getAllByTestId('kudos-item')).toHaveLength(2));
+    watch.disconnect();
+    expect(screen.getAllByTestId('kudos-item')[0]!.textContent).toContain('Newer kudos');
+    expect(skeletons).toBe(0);
+    expect(document.activeElement).toBe(like);
   });
 });

@@ -3,7 +3,7 @@ import { Button, Loader, Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { KUDOS_MIN_LOAD_INTERVAL_MS, KUDOS_SCROLL_TRIGGER_PX } from '@ovation/shared/constants';
 import type { KudosItem } from '@ovation/shared/schemas/feed';
-import { applyLiveReaction, resetKudosThread, useKudos } from '../../../api/kudos.ts';
+import { applyLiveReaction, refreshKudosThread, useKudos } from '../../../api/kudos.ts';
 import { useLiveFeed } from '../live/use-live-feed.ts';
 import { KudosItemView } from './kudos-item.tsx';
 import classes from './kudos.module.css';
@@ -74,7 +74,7 @@ export function KudosThread() {
   const showNewest = useCallback(() => {
     setNewKudos(false);
     scroller.current?.scrollTo({ top: 0 });
-    void resetKudosThread(client);
+    void refreshKudosThread(client);
   }, [client]);
 
   useLiveFeed({
