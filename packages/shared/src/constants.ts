@@ -24,3 +24,6 @@ export const NOT_AVAILABLE_IN_COUNTRY = 'Not Available in your Country';
 /** Content keys the footer modals load with isCache true. */
 export const CONTENT_KEY_TERMS = 'terms';
 export const CONTENT_KEY_PRIVACY = 'Privacy';
+
+/** The largest page a report query answers (the report table's biggest page, the chart's reads). */
+export const REPORT_MAX_PAGE_SIZE = 200;

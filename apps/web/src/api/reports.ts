@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { REPORT_MAX_PAGE_SIZE } from '@ovation/shared/constants';
 import type {
   DashboardResponse,
   ReportDefinitionResponse,
@@ -87,6 +88,43 @@ export function useReportPage(reportKey: string, request: ReportPageRequest, ena
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+/** The most rows a report's chart reads (pages of the largest size). */
+export const CHART_MAX_ROWS = 2000;
+
+/**
+ * A report's rows for its chart, latest `x` first: the first page says how many there are, and
+ * the other pages (up to CHART_MAX_ROWS in all) are read together. `partial` when there were more.
+ */
+export function useChartRows(reportKey: string, filters: ReportFilters, x: string) {
+  const request = (page: number): ReportPageRequest => ({
+    filters,
+    page,
+    pageSize: REPORT_MAX_PAGE_SIZE,
+    sort: { column: x, direction: 'desc' },
+  });
+  const first = useReportPage(reportKey, request(1));
+  const total = first.data?.total ?? 0;
+  const pages = Math.min(Math.ceil(total / REPORT_MAX_PAGE_SIZE), CHART_MAX_ROWS / REPORT_MAX_PAGE_SIZE);
+  const rest = useQueries({
+    queries: Array.from({ length: Math.max(0, pages - 1) }, (_, i) => {
+      const next = request(i + 2);
+      return {
+        queryKey: reportKeys.page(reportKey, next),
+        queryFn: ({ signal }: { signal: AbortSignal }) => queryReport(reportKey, next, signal),
+      };
+    }),
+  });
+  const failed = rest.find((q) => q.isError);
+  const rows = [first.data?.rows ?? [], ...rest.map((q) => q.data?.rows ?? [])].flat();
+  return {
+    isPending: first.isPending || rest.some((q) => q.isPending),
+    error: first.error ?? failed?.error ?? null,
+    fields: first.data?.fields ?? [],
+    rows,
+    partial: total > rows.length,
+  };
 }
 
 export function useDashboard(from: string, to: string) {

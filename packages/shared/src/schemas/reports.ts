@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_MAX_PAGE_SIZE } from '../constants.ts';
 import { databaseId } from './ids.ts';
 
 /** Reports (issue 12): one registry on the server, one screen on the web. */
@@ -39,7 +40,6 @@ export const reportFiltersSchema = z
   .strict();
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
-export const REPORT_MAX_PAGE_SIZE = 200;
 export const reportSortSchema = z.object({
   column: z.string().min(1).max(60),
   direction: z.enum(['asc', 'desc']).default('asc'),

@@ -63,4 +63,26 @@ describe('ReportChart', () => {
     renderWithApp(<ReportChart definition={DEFINITION} request={REQUEST} />);
     expect(await screen.findByText(/^The chart could not be loaded: .*The database is down/)).toBeTruthy();
   });
+
+  it('reads every page of the rows for the chart, latest first, and says when it charts only the latest', async () => {
+    const pagesAsked: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      const body = JSON.parse(String(init?.body));
+      pagesAsked.push([body.page, body.pageSize, body.sort]);
+      // 2,100 rows: 2,000 read in ten pages; the oldest week read is cut short and left out.
+      const week = (n: number) => new Date(Date.UTC(2026, 10, 23) - n * 7 * 86_400_000).toISOString().slice(0, 10);
+      const rows = Array.from({ length: 200 }, (_, i) => {
+        const n = (body.page - 1) * 200 + i;
+        return [week(Math.floor(n / 3)), `Team ${n % 3}`, 1.5];
+      });
+      return jsonResponse({ fields: ROWS.fields, rows, total: 2100 });
+    });
+    renderWithApp(<ReportChart definition={DEFINITION} request={REQUEST} />);
+    // 2,000 rows of 3 teams: weeks 0–666, the 667th (one team only) left out.
+    expect(await screen.findByText(/^Only the latest 666 points \(Week\) are charted/)).toBeTruthy();
+    expect(pagesAsked).toHaveLength(10);
+    expect(pagesAsked).toContainEqual([10, 200, { column: 'week', direction: 'desc' }]);
+  });
 });

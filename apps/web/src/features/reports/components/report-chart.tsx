@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Box, Center, Loader, Paper, Text, Title } from '@mantine/core';
 import type { ReportDefinitionResponse } from '@ovation/shared/schemas/reports';
-import { useReportPage, type ReportPageRequest } from '../../../api/reports.ts';
+import { useChartRows, type ReportPageRequest } from '../../../api/reports.ts';
 import { describeError } from '../../../lib/api-error.ts';
 import { formatCell } from '../report-format.ts';
 
@@ -38,7 +38,7 @@ export function pivot(
   return { data, groups: groups.filter(charted), hidden: groups.filter((g) => !charted(g)) };
 }
 
-/** The report's chart over its whole filtered result (one request of the largest page). */
+/** The report's chart over its whole filtered result (read in the largest pages, latest first). */
 export function ReportChart({
   definition,
   request,
@@ -47,16 +47,13 @@ export function ReportChart({
   request: ReportPageRequest;
 }) {
   const { chart } = definition;
-  const all = useReportPage(definition.reportKey, {
-    filters: request.filters,
-    page: 1,
-    pageSize: 200,
-    sort: { column: chart.x, direction: 'asc' },
-  });
-  const xType = definition.columns.find((c) => c.key === chart.x)?.type === 'date' ? 'date' : 'text';
-  const { data, groups, hidden } = all.data
-    ? pivot(all.data.fields, all.data.rows, chart.x, chart.group, chart.y, xType)
-    : { data: [], groups: [], hidden: [] };
+  const all = useChartRows(definition.reportKey, request.filters, chart.x);
+  const xColumn = definition.columns.find((c) => c.key === chart.x);
+  const xType = xColumn?.type === 'date' ? 'date' : 'text';
+  // More rows than the chart reads: the oldest x read may be cut short, so it is left out.
+  const oldest = all.rows.at(-1)?.[all.fields.indexOf(chart.x)];
+  const rows = all.partial ? all.rows.filter((r) => r[all.fields.indexOf(chart.x)] !== oldest) : all.rows;
+  const { data, groups, hidden } = pivot(all.fields, rows, chart.x, chart.group, chart.y, xType);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={chart.title}>
       <Title order={2} size="h4" mb="sm">
@@ -66,7 +63,7 @@ export function ReportChart({
         <Center h={260}>
           <Loader aria-label="Loading the chart" />
         </Center>
-      ) : all.isError ? (
+      ) : all.error ? (
         <Text c="red.9" size="sm">
           The chart could not be loaded: {describeError(all.error).body}
         </Text>
@@ -78,6 +75,12 @@ export function ReportChart({
         <Suspense fallback={<Box h={260} />}>
           <ReportLineChart data={data} dataKey={chart.x} groups={groups} />
         </Suspense>
+      )}
+      {all.partial && data.length > 0 && (
+        <Text c="gray.7" size="sm" mt="xs">
+          Only the latest {data.length} points ({xColumn?.title ?? chart.x}) are charted: narrow the filters to chart
+          earlier ones.
+        </Text>
       )}
       {hidden.length > 0 && (
         <Text c="gray.7" size="sm" mt="xs">
