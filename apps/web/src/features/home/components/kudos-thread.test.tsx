@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KUDOS_FIELDS, type KudosItem } from '@ovation/shared/schemas/feed';
 import { api } from '../../../lib/api-client.ts';
@@ -137,5 +138,31 @@ describe('KudosThread: a live kudos event', () => {
     expect(screen.getAllByTestId('kudos-item')[0]!.textContent).toContain('Newer kudos');
     expect(skeletons).toBe(0);
     expect(document.activeElement).toBe(like);
+  });
+
+  it('offers the newest to a reader scrolled down, says so politely, and keeps the focus in the thread', async () => {
+    const older = kudosItem({ messageLogId: 7, message: 'Older kudos' });
+    const newer = kudosItem({ messageLogId: 9, message: 'Newer kudos' });
+    let calls = 0;
+    post.mockImplementation((url: string) => {
+      if (url === '/api/live/ticket') return Promise.resolve({ ticket: 't' });
+      calls += 1;
+      return Promise.resolve(pageOf(calls === 1 ? [older] : [newer, older]));
+    });
+    render(<KudosThread />, { wrapper: makeWrapper().wrapper });
+    await screen.findByText('Older kudos');
+    await vi.waitFor(() => expect(FakeSource.last?.listeners.has('kudos')).toBe(true));
+    const thread = screen.getByRole('region', { name: 'Kudos Thread' });
+    thread.scrollTop = 300; // reading further down: the list must not jump
+
+    act(() => FakeSource.last!.emit('kudos', '{"messageLogId":9}'));
+    const pill = await screen.findByRole('button', { name: 'New kudos — show' });
+    expect(pill.parentElement!.getAttribute('aria-live')).toBe('polite');
+    expect(screen.queryByText('Newer kudos')).toBeNull();
+
+    await userEvent.click(pill);
+    await screen.findByText('Newer kudos');
+    expect(screen.queryByRole('button', { name: 'New kudos — show' })).toBeNull();
+    expect(document.activeElement).toBe(thread);
   });
 });

@@ -68,12 +68,16 @@ export function KudosThread() {
   const client = useQueryClient();
   const kudos = useKudos();
   const scroller = useRef<HTMLDivElement>(null);
+  const pill = useRef<HTMLDivElement>(null);
   const lastLoadAt = useRef(0);
   const [newKudos, setNewKudos] = useState(false);
 
   const showNewest = useCallback(() => {
     setNewKudos(false);
-    scroller.current?.scrollTo({ top: 0 });
+    const el = scroller.current;
+    // The pill goes with a click on it: the focus moves to the thread, at its top, not to the page.
+    if (pill.current?.contains(document.activeElement)) el?.focus({ preventScroll: true });
+    el?.scrollTo({ top: 0 });
     void refreshKudosThread(client);
   }, [client]);
 
@@ -110,14 +114,23 @@ export function KudosThread() {
   if (items.length === 0) return <p className={classes.status}>{NO_KUDOS}</p>;
 
   return (
-    <div ref={scroller} className={classes.scroller} onScroll={onScroll} data-testid="kudos-scroller">
-      {newKudos && (
-        <div className={classes.pill}>
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      onScroll={onScroll}
+      data-testid="kudos-scroller"
+      tabIndex={-1}
+      aria-label="Kudos Thread"
+      role="region"
+    >
+      {/* Always there, so a screen reader hears the pill arrive. */}
+      <div ref={pill} className={classes.pill} aria-live="polite">
+        {newKudos && (
           <Button size="compact-sm" radius="xl" onClick={showNewest} mt={4}>
             New kudos — show
           </Button>
-        </div>
-      )}
+        )}
+      </div>
       <KudosList items={items} />
       <div className={classes.status} aria-live="polite">
         {kudos.isFetchingNextPage ? (
