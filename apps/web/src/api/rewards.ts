@@ -81,10 +81,9 @@ export function useSetBasketLine() {
   });
 }
 
-/** After checkout or a refund: the session's balances from the answer, and what it changed is stale. */
+/** After checkout or a refund: the session's balances from the answer (the rewards' queries go stale with them), and what it changed is stale. */
 export function afterRewardsChange(queryClient: QueryClient, balances: Balances) {
   applyBalances(queryClient, balances);
-  void queryClient.invalidateQueries({ queryKey: rewardsKeys.all });
   void queryClient.invalidateQueries({ queryKey: ['orders'] });
   void queryClient.invalidateQueries({ queryKey: statementKeys.all });
 }

@@ -9,6 +9,7 @@ import { kudosKeys } from './kudos.ts';
 import { moodKeys } from './mood.ts';
 import { myRecognitionKeys } from './myrecognition.ts';
 import { useSendHigh5, useSendPayItForward, useSendRecognition } from './sends.ts';
+import { rewardsKeys } from './rewards.ts';
 import { applyBalances, sessionKeys, toStoredSession, type StoredSession } from './session.ts';
 import { statementKeys } from './statements.ts';
 
@@ -109,5 +110,14 @@ describe('applyBalances', () => {
       awardsPointsAvailable1: 8,
       awardsPointsAvailableMng: 9,
     });
+  });
+
+  it('makes the basket stale: it shows the balance, and CHECKOUT judges by it', () => {
+    const { client } = makeWrapper();
+    client.setQueryData(rewardsKeys.basket(), { balance: 40 });
+    client.setQueryData(['orders'], []);
+    applyBalances(client, { awardsPointsAvailable: 140, awardsPointsAvailable1: 0, awardsPointsAvailableMng: 0 });
+    expect(client.getQueryState(rewardsKeys.basket())!.isInvalidated).toBe(true);
+    expect(client.getQueryState(['orders'])!.isInvalidated).toBe(false);
   });
 });

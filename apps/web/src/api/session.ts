@@ -109,4 +109,7 @@ export function applyBalances(queryClient: QueryClient, balances: Balances): voi
   queryClient.setQueriesData<StoredSession>({ queryKey: sessionKeys.all }, (session) =>
     session ? { ...session, profile: { ...session.profile, ...balances } } : session,
   );
+  // The basket and "only what I can afford" carry the balance too (rewardsKeys.all; that module
+  // imports this one): a prize won or points paid forward would leave CHECKOUT judging the old one.
+  void queryClient.invalidateQueries({ queryKey: ['rewards'] });
 }

@@ -65,6 +65,34 @@ describe('FlipCapGamePage', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Play again'));
     fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
     expect((screen.getByRole('button', { name: 'Cap 3' }) as HTMLButtonElement).disabled).toBe(false);
+    // Play again is gone: the focus goes to the board, not to the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cap 1' })));
+  });
+
+  it('a flip without an answer: not called a failure, focus back on its cap, and a retry of it keeps its key', async () => {
+    const keys: (string | null)[] = [];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/spa/loadsession')) return jsonResponse(sessionResponse({}));
+      if (url.endsWith('/api/game/board')) return jsonResponse(board);
+      keys.push(new Headers(init?.headers).get('idempotency-key'));
+      if (keys.length === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse({
+        playId: 9,
+        prize: { label: '10 Kudos', points: 10 },
+        playsAvailable: 1,
+        balances: { awardsPointsAvailable: 110, awardsPointsAvailable1: 1, awardsPointsAvailableMng: 0 },
+      });
+    });
+    renderWithApp(<FlipCapGamePage />, { path: '/flipcapgame' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cap 3' }));
+    expect(await screen.findByText('We could not confirm that flip')).toBeTruthy();
+    expect(screen.getByText(/Flip cap 3 again to see its result: it will not use another play\.$/)).toBeTruthy();
+    expect(screen.getByTestId('game-announcement').textContent).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cap 3' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Cap 3' }));
+    expect(await screen.findByText('Cap 3: you won 10 Kudos!')).toBeTruthy();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('says when the prize pool is refilling and keeps the caps down', async () => {

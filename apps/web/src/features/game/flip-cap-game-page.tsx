@@ -6,6 +6,7 @@ import { FigureGrid } from '../../components/figure-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PrizeOddsTable } from '../../components/prize-odds-table.tsx';
 import { describeError } from '../../lib/api-error.ts';
+import { isSettledRefusal } from '../../lib/idempotency.ts';
 import { useSession } from '../../lib/session.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
 
@@ -20,13 +21,29 @@ export default function FlipCapGamePage() {
   const play = usePlayGame();
   const [revealed, setRevealed] = useState<RevealedCap | null>(null);
   const [pendingCap, setPendingCap] = useState<number | null>(null);
+  /** The cap of the last flip that failed: focus returns to it, and a retry of it keeps its key. */
+  const [failedCap, setFailedCap] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const againRef = useRef<HTMLButtonElement>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  /** Where the focus goes once the caps are enabled again ('first' after Play again). */
+  const focusNext = useRef<number | 'first' | null>(null);
 
   // The flipped cap is disabled once it shows its prize: keep keyboard focus on the way on.
   useEffect(() => {
     if (revealed) againRef.current?.focus();
   }, [revealed]);
+  // Play again removes its own button, and a failed flip re-enables the caps: the focus goes to a cap.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === null || revealed || pendingCap !== null) return;
+    const caps = [...(boardRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+    const cap = target === 'first' ? caps[0] : caps.find((b) => b.getAttribute('aria-label') === `Cap ${target}`);
+    if (cap) {
+      focusNext.current = null;
+      cap.focus();
+    }
+  });
 
   if (board.isPending) {
     return (
@@ -59,6 +76,7 @@ export default function FlipCapGamePage() {
 
   const flip = (cap: number) => {
     setPendingCap(cap);
+    setFailedCap(null);
     setAnnouncement(`Flipping cap ${cap}…`);
     play.mutate(
       { cap },
@@ -71,8 +89,11 @@ export default function FlipCapGamePage() {
               : `Cap ${cap}: ${answer.prize.label}.`,
           );
         },
-        onError: (error) => {
-          setAnnouncement(describeError(error).body);
+        onError: () => {
+          // The alert below says it (role alert); the status line would say it twice.
+          setAnnouncement('');
+          setFailedCap(cap);
+          focusNext.current = cap;
           void board.refetch();
         },
         onSettled: () => setPendingCap(null),
@@ -81,10 +102,14 @@ export default function FlipCapGamePage() {
   };
 
   const reset = () => {
+    focusNext.current = 'first';
     setRevealed(null);
     setAnnouncement('');
     play.reset();
   };
+  // No answer, or a server error: the flip may have been paid. Flipping the same cap again asks
+  // with the same Idempotency-Key, so it shows that flip's result without using another play.
+  const unconfirmed = play.isError && !isSettledRefusal(play.error);
 
   return (
     <>
@@ -111,8 +136,14 @@ export default function FlipCapGamePage() {
           </Alert>
         )}
         {play.isError && (
-          <Alert color="red" variant="light" title="That flip did not go through">
-            {describeError(play.error).body}
+          <Alert
+            color="red"
+            variant="light"
+            title={unconfirmed ? 'We could not confirm that flip' : 'That flip did not go through'}
+          >
+            {unconfirmed && failedCap !== null
+              ? `${describeError(play.error).body} Flip cap ${failedCap} again to see its result: it will not use another play.`
+              : describeError(play.error).body}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -121,13 +152,15 @@ export default function FlipCapGamePage() {
               <Title order={2} size="h4">
                 Choose a cap
               </Title>
-              <GameBoard
-                caps={caps}
-                disabled={!canPlay || play.isPending || revealed !== null}
-                pendingCap={pendingCap}
-                revealed={revealed}
-                onFlip={flip}
-              />
+              <div ref={boardRef}>
+                <GameBoard
+                  caps={caps}
+                  disabled={!canPlay || play.isPending || revealed !== null}
+                  pendingCap={pendingCap}
+                  revealed={revealed}
+                  onFlip={flip}
+                />
+              </div>
               <Text role="status" aria-live="polite" fw={600} size="lg" mih={28} data-testid="game-announcement">
                 {announcement}
               </Text>
