@@ -109,6 +109,10 @@ describe('rewards administration', () => {
       slug: (await createCategory(ctx.app, 'Taken Slug')).slug,
     });
     expect(dupe.json().errors.slug).toEqual(['A category with this slug exists']);
+    // /redeemrewards/basket is My Basket: a category there could never be opened.
+    const reserved = await json('POST', '/api/admin/rewards/categories', token, { name: 'Basket', slug: 'basket' });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().errors.slug).toEqual(['This slug names a page of Redeem Rewards; choose another']);
   });
 
   it('loads voucher codes from CSV: counts them, grows the stock, refuses duplicates whole', async () => {

@@ -57,13 +57,20 @@ export const adminCatalogueResponseSchema = z.object({
 });
 export type AdminCatalogueResponse = z.infer<typeof adminCatalogueResponseSchema>;
 
+const RESERVED_CATEGORY_SLUGS = ['basket', 'item'];
+
 export const categoryInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   slug: z
     .string()
     .trim()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes')
-    .max(40, 'Slug must be at most 40 characters'),
+    .max(40, 'Slug must be at most 40 characters')
+    // /redeemrewards/basket and /redeemrewards/item/… are pages of their own.
+    .refine(
+      (slug) => !RESERVED_CATEGORY_SLUGS.includes(slug),
+      'This slug names a page of Redeem Rewards; choose another',
+    ),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 

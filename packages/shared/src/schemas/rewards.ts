@@ -11,6 +11,8 @@ export const CATALOGUE_SORTS = ['points', 'name', 'newest'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 export const CATALOGUE_PAGE_SIZE = 12;
 export const BASKET_MAX_QUANTITY = 20;
+/** The longest catalogue search. */
+export const CATALOGUE_SEARCH_MAX = 100;
 export const ORDER_STATUSES = ['placed', 'processing', 'fulfilled', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -26,7 +28,7 @@ export const catalogueQuerySchema = z.object({
     .max(60)
     .regex(/^[a-z0-9-]*$/, 'Choose a category')
     .optional(),
-  q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
+  q: z.string().trim().max(CATALOGUE_SEARCH_MAX, `Search for at most ${CATALOGUE_SEARCH_MAX} characters`).optional(),
   sort: z.enum(CATALOGUE_SORTS, { error: 'Sort by points, name or newest' }).optional(),
   affordable: boolParam,
   page: z.coerce

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
@@ -10,6 +10,7 @@ import { FormAlert } from '../../components/form-feedback.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useServerErrors } from '../../lib/form-errors.ts';
+import { isSettledRefusal } from '../../lib/idempotency.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -40,8 +41,18 @@ export default function BasketPage() {
   const form = useForm<CheckoutRequest>({ resolver: zodResolver(checkoutRequestSchema) });
   const server = useServerErrors(form, FIELDS, { title: 'Your order was not placed' });
   const [prefilled, setPrefilled] = useState(false);
+  /** The last CHECKOUT got no answer, or a server error: the order may have been placed. */
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
   const data = basket.data;
+  // Lines CHECKOUT would refuse: sold out or withdrawn, or at a price the member has not seen.
+  const blocked = !data
+    ? null
+    : data.lines.some((l) => l.unavailable)
+      ? 'Some items cannot be ordered as they stand'
+      : data.lines.some((l) => l.priceChangedFrom !== null)
+        ? 'A price changed since you added it'
+        : null;
   if (data && !prefilled) {
     setPrefilled(true);
     if (data.savedAddress) form.reset({ address: data.savedAddress });
@@ -78,6 +89,7 @@ export default function BasketPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!(await confirmOrder())) return;
+    setUnconfirmed(false);
     await server.run(async () => {
       try {
         // The total confirmed above: a basket changed elsewhere meanwhile is refused, not charged.
@@ -86,6 +98,9 @@ export default function BasketPage() {
         toast.success(`Thank you! Order #${answer.orderId} is placed.`);
         void navigate('/orders', { state: { placedOrderId: answer.orderId } });
       } catch (error) {
+        // No answer: the basket stays as confirmed, so CHECKOUT again sends the same order with
+        // the same Idempotency-Key and is charged at most once.
+        if (!isSettledRefusal(error)) return setUnconfirmed(true);
         // A refusal may mean the basket changed under us (price, stock): show today's.
         void basket.refetch();
         throw error;
@@ -175,7 +190,26 @@ export default function BasketPage() {
                 <AddressFields register={form.register} errors={form.formState.errors} />
               </Paper>
             )}
+            {blocked && (
+              <Alert classNames={{ title: classes.alertTitle }} color="orange" variant="light" title={blocked}>
+                Remove those lines, lower their quantity or accept the new price to check out.
+              </Alert>
+            )}
             <FormAlert error={server.formError} />
+            {unconfirmed && (
+              <Alert
+                classNames={{ title: classes.alertTitle }}
+                color="orange"
+                variant="light"
+                title="We could not confirm your order"
+              >
+                Look in{' '}
+                <Anchor component={Link} to="/orders">
+                  My Orders
+                </Anchor>{' '}
+                before trying again. CHECKOUT again sends the same order: it is charged at most once.
+              </Alert>
+            )}
             <Group justify="space-between">
               <Button component={Link} to="/redeemrewards" variant="default">
                 Keep browsing
@@ -185,7 +219,7 @@ export default function BasketPage() {
                 size="md"
                 loading={form.formState.isSubmitting}
                 // A quantity being saved first: checkout pays for the basket the member sees.
-                disabled={data!.balanceAfter < 0 || busy !== null}
+                disabled={data!.balanceAfter < 0 || busy !== null || blocked !== null}
               >
                 CHECKOUT
               </Button>

@@ -57,7 +57,7 @@ function OrderCard({
         </Group>
         {order.lines.map((line) => (
           <Group key={line.rewardId} justify="space-between" align="start" wrap="nowrap">
-            <Stack gap={2}>
+            <Stack gap={2} miw={0}>
               <Text fw={600}>
                 {line.quantity} × {line.name}
               </Text>

@@ -1,11 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BasketResponse } from '@ovation/shared/schemas/rewards';
 import { rewardsKeys } from '../../api/rewards.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { jsonResponse } from '../../test/session-fixture.ts';
 import { makeWrapper } from '../../test/test-wrapper.tsx';
 import { useAddToBasket } from './use-add-to-basket.ts';
+
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: toastError } }));
 
 const basketOf = (quantity: number) =>
   ({ lines: [{ rewardId: 4, quantity }], totalPoints: quantity * 100 }) as unknown as BasketResponse;
@@ -28,5 +31,18 @@ describe('useAddToBasket', () => {
     await act(() => result.current.add({ rewardId: 4, name: 'Mug' }));
     expect(puts).toEqual([['/api/rewards/basket/lines/4', { quantity: 4 }]]);
     expect(client.getQueryData(rewardsKeys.basket())).toEqual(basketOf(4));
+  });
+
+  it('says so when the basket already holds the most one order may have, and sends nothing', async () => {
+    const puts: unknown[] = [];
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'PUT') puts.push(init.body);
+      return jsonResponse(basketOf(20));
+    });
+    const { wrapper } = makeWrapper();
+    const { result } = renderHook(() => useAddToBasket(), { wrapper });
+    await act(() => result.current.add({ rewardId: 4, name: 'Mug' }));
+    expect(puts).toEqual([]);
+    expect(toastError).toHaveBeenCalledWith('Your basket already holds 20 of Mug: at most 20 in one order.');
   });
 });

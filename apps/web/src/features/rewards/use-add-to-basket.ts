@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
+import { BASKET_MAX_QUANTITY } from '@ovation/shared/schemas/rewards';
 import { getBasket, rewardsKeys, useSetBasketLine } from '../../api/rewards.ts';
 
 /**
@@ -22,6 +23,10 @@ export function useAddToBasket() {
         staleTime: 0,
       });
       const held = basket.lines.find((l) => l.rewardId === item.rewardId)?.quantity ?? 0;
+      if (held + quantity > BASKET_MAX_QUANTITY) {
+        toast.error(`Your basket already holds ${held} of ${item.name}: at most ${BASKET_MAX_QUANTITY} in one order.`);
+        return;
+      }
       await setLine.mutateAsync({ rewardId: item.rewardId, quantity: held + quantity });
       toast.success(`${item.name} is in your basket`);
     } catch (error) {

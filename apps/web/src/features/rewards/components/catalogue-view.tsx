@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, NavLink, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { CATALOGUE_SORTS, type CatalogueQuery, type CatalogueSort } from '@ovation/shared/schemas/rewards';
+import { formatPoints } from '@ovation/shared/format/money';
+import {
+  CATALOGUE_SEARCH_MAX,
+  CATALOGUE_SORTS,
+  type CatalogueQuery,
+  type CatalogueSort,
+} from '@ovation/shared/schemas/rewards';
 import { useCatalogue } from '../../../api/rewards.ts';
 import { describeError } from '../../../lib/api-error.ts';
 import classes from '../rewards.module.css';
@@ -94,6 +100,7 @@ export function CatalogueView({ category, pointsName, balance }: CatalogueViewPr
           <TextInput
             label="Search rewards"
             placeholder="Name or description"
+            maxLength={CATALOGUE_SEARCH_MAX}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
             style={{ flex: '1 1 220px' }}
@@ -129,7 +136,7 @@ export function CatalogueView({ category, pointsName, balance }: CatalogueViewPr
         ) : catalogue.data.items.length === 0 ? (
           <Alert classNames={{ title: classes.alertTitle }} color="gray" variant="light" title="No rewards found">
             {query.affordable
-              ? `Nothing here fits your balance of ${balance} ${pointsName} yet. Try all rewards.`
+              ? `Nothing here fits your balance of ${formatPoints(balance)} ${pointsName} yet. Try all rewards.`
               : 'Try another search or category.'}
           </Alert>
         ) : (

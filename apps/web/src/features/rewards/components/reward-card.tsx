@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import type { CatalogueItem } from '@ovation/shared/schemas/rewards';
@@ -49,6 +49,8 @@ export function RewardCard({ item, pointsName, balance, adding, onAdd, eager = f
         <Group justify="space-between" align="baseline" gap={4} mt="auto">
           <Text fw={700} c={item.pointsCost > balance ? 'red.9' : undefined}>
             {formatPoints(item.pointsCost)} {pointsName}
+            {/* The colour alone would not tell everyone (WCAG 1.4.1). */}
+            {item.pointsCost > balance && <VisuallyHidden>, more than your balance</VisuallyHidden>}
           </Text>
           <Text size="sm" c="gray.7">
             {formatMoney(item.randValue / 100)}
