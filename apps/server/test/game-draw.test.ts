@@ -105,6 +105,16 @@ describe('prizeOdds', () => {
     const odds = prizeOdds(TABLE);
     expect(odds.map((o) => o.odds)).toEqual([0.5, 0.25, 0.15, 0.07, 0.03]);
     expect(odds.reduce((s, o) => s + o.odds, 0)).toBeCloseTo(1, 12);
-    expect(odds[0]).toEqual({ label: 'Better luck next time', points: 0, odds: 0.5 });
+    expect(odds[0]).toEqual({ label: 'Better luck next time', points: 0, odds: 0.5, inDraw: true });
+  });
+
+  it('gives the odds the draw uses while a prize sits out: the others share its chance', () => {
+    const odds = prizeOdds(TABLE, 60); // the 100 Kudos prize cannot be paid
+    expect(odds.map((o) => o.inDraw)).toEqual([true, true, true, true, false]);
+    expect(odds.at(-1)!.odds).toBe(0);
+    expect(odds[0]!.odds).toBeCloseTo(0.5 / 0.97, 12);
+    expect(odds.reduce((s, o) => s + o.odds, 0)).toBeCloseTo(1, 12);
+    // A pool that pays nothing of value: nothing is drawn, and the whole table shows.
+    expect(prizeOdds(TABLE, 0).map((o) => o.odds)).toEqual([0.5, 0.25, 0.15, 0.07, 0.03]);
   });
 });

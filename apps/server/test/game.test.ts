@@ -36,11 +36,11 @@ describe('GET /api/game/board', () => {
       playsAvailable: 3,
       caps: 12,
       prizes: [
-        { label: 'Better luck next time', points: 0, odds: 0.5 },
-        { label: '5 Kudos', points: 5, odds: 0.25 },
-        { label: '10 Kudos', points: 10, odds: 0.15 },
-        { label: '25 Kudos', points: 25, odds: 0.07 },
-        { label: '100 Kudos', points: 100, odds: 0.03 },
+        { label: 'Better luck next time', points: 0, odds: 0.5, inDraw: true },
+        { label: '5 Kudos', points: 5, odds: 0.25, inDraw: true },
+        { label: '10 Kudos', points: 10, odds: 0.15, inDraw: true },
+        { label: '25 Kudos', points: 25, odds: 0.07, inDraw: true },
+        { label: '100 Kudos', points: 100, odds: 0.03, inDraw: true },
       ],
       poolEmpty: false,
       playsPerRecognition: 1,
@@ -62,8 +62,8 @@ describe('GET /api/game/board', () => {
     const body = (await board(token)).json();
     expect(body).toMatchObject({ playsAvailable: 0, caps: 9, playsPerRecognition: 2 });
     expect(body.prizes).toEqual([
-      { label: 'Nothing', points: 0, odds: 0.75 },
-      { label: '50 Kudos', points: 50, odds: 0.25 },
+      { label: 'Nothing', points: 0, odds: 0.75, inDraw: true },
+      { label: '50 Kudos', points: 50, odds: 0.25, inDraw: true },
     ]);
     await setSetting(ctx.app, 'gamePrizeTable', SETTING_DEFAULTS.gamePrizeTable);
     await setSetting(ctx.app, 'gameBoardCaps', 12);
@@ -75,7 +75,16 @@ describe('GET /api/game/board', () => {
     await setPool(ctx.app, 4);
     expect((await board(token)).json().poolEmpty).toBe(true);
     await setPool(ctx.app, 5);
-    expect((await board(token)).json().poolEmpty).toBe(false);
+    const low = (await board(token)).json();
+    expect(low.poolEmpty).toBe(false);
+    // Only nothing and 5 Kudos can be paid: the table shows the draw as it is now.
+    expect(low.prizes.map((p: { inDraw: boolean; odds: number }) => [p.inDraw, p.odds])).toEqual([
+      [true, 0.5 / 0.75],
+      [true, 0.25 / 0.75],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+    ]);
   });
 });
 

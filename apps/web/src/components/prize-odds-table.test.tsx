@@ -23,8 +23,8 @@ describe('PrizeOddsTable', () => {
         caption="Prizes"
         pointsName="Kudos"
         prizes={[
-          { label: 'Better luck next time', points: 0, odds: 0.75 },
-          { label: '1 000 Kudos', points: 1000, odds: 0.25 },
+          { label: 'Better luck next time', points: 0, odds: 0.75, inDraw: true },
+          { label: '1 000 Kudos', points: 1000, odds: 0.25, inDraw: true },
         ]}
       />,
       { wrapper },
@@ -35,5 +35,21 @@ describe('PrizeOddsTable', () => {
       'Better luck next time075% (1 in 1)',
       '1 000 Kudos1 00025% (1 in 4)',
     ]);
+  });
+
+  it('says which prizes sit out the draw while the pool cannot pay them', () => {
+    render(
+      <PrizeOddsTable
+        caption="Prizes"
+        pointsName="Kudos"
+        prizes={[
+          { label: 'Better luck next time', points: 0, odds: 1, inDraw: true },
+          { label: '1 000 Kudos', points: 1000, odds: 0, inDraw: false },
+        ]}
+      />,
+      { wrapper },
+    );
+    const rows = within(screen.getByRole('table', { name: 'Prizes' })).getAllByRole('row');
+    expect(rows[2]!.textContent).toBe('1 000 Kudos1 000Not in the draw until the prize pool is refilled');
   });
 });

@@ -50,10 +50,14 @@ export function PrizeOddsTable({
               {prize.label}
             </Table.Th>
             <Table.Td style={{ textAlign: 'right' }}>{formatPoints(prize.points)}</Table.Td>
-            <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-              {formatOdds(prize.odds)}{' '}
-              <span style={{ color: 'var(--mantine-color-gray-7)' }}>({formatOneIn(prize.odds)})</span>
-            </Table.Td>
+            {prize.inDraw ? (
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                {formatOdds(prize.odds)}{' '}
+                <span style={{ color: 'var(--mantine-color-gray-7)' }}>({formatOneIn(prize.odds)})</span>
+              </Table.Td>
+            ) : (
+              <Table.Td style={{ textAlign: 'right' }}>Not in the draw until the prize pool is refilled</Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -25,8 +25,12 @@ export type PrizeTable = z.infer<typeof prizeTableSchema>;
 export const gamePrizeSchema = z.object({
   label: z.string(),
   points: z.number().int(),
-  /** Fraction 0–1 of plays that draw this prize; sums to 1 over the table. */
+  /**
+   * Fraction 0–1 of plays that draw this prize now; sums to 1 over the prizes in the draw. A
+   * prize the pool cannot pay sits out (`inDraw` false, odds 0) until the pool is refilled.
+   */
   odds: z.number().min(0).max(1),
+  inDraw: z.boolean(),
 });
 export type GamePrize = z.infer<typeof gamePrizeSchema>;
 

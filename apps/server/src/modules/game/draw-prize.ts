@@ -48,8 +48,18 @@ export function drawPrize(prizes: readonly PrizeTableRow[], pool: number, random
   throw new Error('unreachable: the weights cover the range');
 }
 
-/** Each prize's published odds: its weight over the whole table's (sums to 1). */
-export function prizeOdds(prizes: readonly PrizeTableRow[]) {
-  const total = prizes.reduce((sum, p) => sum + p.weight, 0);
-  return prizes.map((p) => ({ label: p.label, points: p.points, odds: p.weight / total }));
+/**
+ * Each prize's odds as the draw uses them with `pool` points in the prize pool: its weight over
+ * the weights of the prizes the pool can pay, 0 for the ones sitting out (sums to 1). While the
+ * pool can pay no prize of value, nothing is drawn (plays wait) and the whole table's odds show.
+ */
+export function prizeOdds(prizes: readonly PrizeTableRow[], pool = Number.POSITIVE_INFINITY) {
+  const inDraw = (p: PrizeTableRow) => isPoolEmpty(prizes, pool) || p.points <= pool;
+  const total = prizes.reduce((sum, p) => sum + (inDraw(p) ? p.weight : 0), 0);
+  return prizes.map((p) => ({
+    label: p.label,
+    points: p.points,
+    odds: inDraw(p) ? p.weight / total : 0,
+    inDraw: inDraw(p),
+  }));
 }

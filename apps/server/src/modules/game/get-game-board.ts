@@ -6,7 +6,7 @@ import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { readGameSettings } from './game-settings.ts';
 import { readPrizePool } from './game.repository.ts';
 
-/** The member's board: plays left, the caps, the prize table with its odds and whether the pool is refilling. */
+/** The member's board: plays left, the caps, the prize table with the draw's odds now and whether the pool is refilling. */
 export async function getGameBoard(db: Db, programme: ProgrammeSettings, memberId: number): Promise<GameBoardResponse> {
   const [settings, balances, pool] = await Promise.all([
     readGameSettings(programme),
@@ -16,7 +16,7 @@ export async function getGameBoard(db: Db, programme: ProgrammeSettings, memberI
   return {
     playsAvailable: balances.awardsPointsAvailable1,
     caps: settings.caps,
-    prizes: prizeOdds(settings.table.prizes),
+    prizes: prizeOdds(settings.table.prizes, pool),
     poolEmpty: isPoolEmpty(settings.table.prizes, pool),
     playsPerRecognition: settings.playsPerRecognition,
     playsDailyCap: settings.playsDailyCap,

@@ -9,8 +9,8 @@ const BOARD: GameBoardResponse = {
   playsAvailable: 2,
   caps: 12,
   prizes: [
-    { label: 'Better luck next time', points: 0, odds: 0.5 },
-    { label: '10 Kudos', points: 10, odds: 0.5 },
+    { label: 'Better luck next time', points: 0, odds: 0.5, inDraw: true },
+    { label: '10 Kudos', points: 10, odds: 0.5, inDraw: true },
   ],
   poolEmpty: false,
   playsPerRecognition: 1,
