@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
-import { login, memberWithToken, TEST_PASSWORD } from './factories.ts';
+import { openSession } from '../src/modules/auth/auth.service.ts';
+import { createMember, login, memberWithToken, TEST_PASSWORD } from './factories.ts';
 
 /**
  * Issue 15 #5: the e-mail address is the sign-in name and where reset links go. Changing it
@@ -101,5 +102,20 @@ describe('changing the e-mail address', () => {
     const { member, token } = await memberWithToken(ctx);
     const res = await put(token, { ...body, email: member.email!.toUpperCase() });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('a member signing in through single sign-on: a first address completes the profile; a change goes to support', async () => {
+    // Made by a members file without an address, signing in through single sign-on: no password.
+    const member = await createMember(ctx.app, { registered: false, email: null });
+    const { authToken } = await openSession(ctx.app.db, member.id, 1);
+    const first = await put(authToken, { ...body, email: `first.${member.id}@example.test` });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().profile.email).toBe(`first.${member.id}@example.test`);
+
+    const change = await put(authToken, { ...body, email: `moved.${member.id}@example.test`, currentPassword: 'x' });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().errors.email).toEqual([
+      'You sign in without a portal password, so only support can change this address: please use Contact Us',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import { findCredentials } from './credentials.repository.ts';
 import { checkCurrentPassword } from './current-password.ts';
 
 /**
@@ -14,6 +15,13 @@ export async function confirmEmailChange(
   memberId: number,
   currentPassword: string | undefined,
 ) {
+  // A member who signs in only through single sign-on has no password to prove it with (0085).
+  if (!(await findCredentials(deps.db, memberId))) {
+    throw fieldError(
+      'email',
+      'You sign in without a portal password, so only support can change this address: please use Contact Us',
+    );
+  }
   if (!currentPassword) {
     throw fieldError('currentPassword', 'Enter your current password to change your e-mail address');
   }

@@ -28,8 +28,12 @@ export async function updateProfile(
   const before = await findMemberProfile(db, memberId);
   const oldEmail = before?.email ?? '';
   const emailChanges = oldEmail.toLowerCase() !== input.email.toLowerCase();
-  // The e-mail is the sign-in name and the reset address: changing it needs the password.
-  if (emailChanges) await confirmEmailChange({ db, failures: deps.wrongPasswords }, memberId, input.currentPassword);
+  // The e-mail is the sign-in name and the reset address: changing it needs the password. A
+  // member with no address yet (made by a members file, signing in through single sign-on)
+  // completes the profile with one: there is no address to move away from (decision 0085).
+  if (emailChanges && oldEmail) {
+    await confirmEmailChange({ db, failures: deps.wrongPasswords }, memberId, input.currentPassword);
+  }
   if (await isEmailTakenByOther(db, input.email, memberId)) {
     throw fieldError('email', 'Another member already uses this e-mail address');
   }

@@ -93,4 +93,20 @@ describe('ProfileForm', () => {
       ),
     );
   }, 20_000);
+
+  it('asks no password for a first address: there is none to move away from', async () => {
+    put.mockResolvedValue({ isProfileIncomplete: false });
+    render(<ProfileForm profile={{ ...profile, email: '' }} onSaved={vi.fn()} />, { wrapper });
+    const user = userEvent.setup({ delay: null });
+    await user.type(field(/e-mail address/i), 'first.address@example.com');
+    expect(screen.queryByLabelText(/current password/i)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'SAVE PROFILE' }));
+    await vi.waitFor(() =>
+      expect(put).toHaveBeenCalledWith(
+        '/api/profile',
+        { ...profile, email: 'first.address@example.com' },
+        { silent: true },
+      ),
+    );
+  }, 20_000);
 });

@@ -30,7 +30,9 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   });
   // The e-mail is the sign-in name: changing it asks for the current password (issue 15).
   const savedEmail = (profile.email ?? '').trim().toLowerCase();
-  const emailChanges = useWatch({ control: form.control, name: 'email' }).trim().toLowerCase() !== savedEmail;
+  // A first address (none saved yet) completes the profile and needs no password (decision 0085).
+  const typedEmail = useWatch({ control: form.control, name: 'email' }).trim().toLowerCase();
+  const emailChanges = savedEmail !== '' && typedEmail !== savedEmail;
   const server = useServerErrors(form, FIELDS, { title: 'Your profile was not saved' });
   const update = useUpdateProfile();
   const { errors, isSubmitting } = form.formState;
