@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema/index.ts';
+import { members, sessions } from '../src/db/schema/index.ts';
 import { createMember, login } from './factories.ts';
 import {
   callback,
@@ -102,5 +102,30 @@ describe('single sign-on matched by employee number', () => {
     const res = await callback(ctx, redirect, binding);
     expect(res.statusCode).toBe(200);
     expect(await sessionCount(ctx, member.id)).toBe(1);
+  });
+
+  it('registers a member without a portal password at their first single sign-on (decision 0086)', async () => {
+    const member = await createMember(ctx.app, { registered: false, firstName: 'Sso', surname: `Only ${Date.now()}` });
+    const colleague = await login(ctx, (await createMember(ctx.app)).email!);
+    const seen = async () =>
+      (
+        await ctx.request({
+          method: 'POST',
+          url: '/api/gettoknow/search',
+          token: colleague,
+          payload: { query: member.surname, page: 1 },
+        })
+      ).json().members;
+    expect(await seen()).toEqual([expect.objectContaining({ isRegistered: false })]);
+
+    provider().accounts.set('sso-only', { email: 'x@example.test', employee_number: member.employeeNumber });
+    const { redirect, binding } = await throughProvider(ctx, 'sso-only');
+    expect((await callback(ctx, redirect, binding)).statusCode).toBe(200);
+    const [row] = await ctx.app.db
+      .select({ at: members.ssoRegisteredAt })
+      .from(members)
+      .where(eq(members.id, member.id));
+    expect(row!.at).toBeInstanceOf(Date);
+    expect(await seen()).toEqual([expect.objectContaining({ isRegistered: true })]);
   });
 });

@@ -49,6 +49,11 @@ export const members = pgTable(
     picId: text('pic_id'),
     picVersion: integer('pic_version').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * When the member first signed in through single sign-on: registered without a portal
+     * password (decision 0086). Registered = a credentials row, or this.
+     */
+    ssoRegisteredAt: timestamp('sso_registered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

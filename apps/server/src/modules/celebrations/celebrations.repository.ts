@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
 import { celebrationsHidden } from '../notifications/preferences.repository.ts';
+import { isRegistered } from '../members/registered.ts';
 
 export interface CelebrationEventRow {
   what: 'ANNIV' | 'BDAY';
@@ -46,7 +47,7 @@ export async function findCelebrations(db: Db, from: string, days: number) {
         where m.active and extract(year from keys.day) - extract(year from m.start_date) >= 1)
       select e.what, to_char(e.day, 'YYYY-MM-DD') as day, e.years, m.id as "memberId",
         m.first_name as "firstName", m.surname, m.pic_id as "picId", d.name as division, m.country,
-        exists (select 1 from credentials c where c.member_id = m.id) as registered
+        ${isRegistered('m')} as registered
       from events e
       join members m on m.id = e.id
       left join divisions d on d.id = m.division_id

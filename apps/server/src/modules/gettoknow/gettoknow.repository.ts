@@ -2,11 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
+import { isRegistered } from '../members/registered.ts';
 
 const CARD_COLUMNS = sql`
   m.id as "memberId", m.first_name || ' ' || m.surname as "memberName", coalesce(d.name, '') as division,
   m.interests, m.aspirations as asperations, coalesce(m.pic_id, 'nopic') as "picId",
-  exists (select 1 from credentials c where c.member_id = m.id) as "isRegistered"`;
+  ${isRegistered('m')} as "isRegistered"`;
 
 /**
  * Search finds colleagues still with the firm, including those who have not claimed their
@@ -14,7 +15,7 @@ const CARD_COLUMNS = sql`
  * Connect-with carousel shows only registered colleagues, whom it invites you to connect with.
  */
 const ACTIVE = sql`m.active`;
-const REGISTERED = sql`${ACTIVE} and exists (select 1 from credentials c where c.member_id = m.id)`;
+const REGISTERED = sql`${ACTIVE} and ${isRegistered('m')}`;
 
 const toCard = (row: GetToKnowCard): GetToKnowCard => ({
   ...row,

@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { openSession } from '../auth/auth.service.ts';
 import type { OidcProvider } from './oidc-client.ts';
 import { refuse } from './oidc-refusals.ts';
-import { consumeFlow, findMemberBy, insertOidcSession } from './oidc.repository.ts';
+import { consumeFlow, findMemberBy, insertOidcSession, markSsoRegistered } from './oidc.repository.ts';
 
 export interface FinishSignInDeps {
   db: Db;
@@ -80,7 +80,7 @@ export async function finishSignIn(deps: FinishSignInDeps, input: OidcCallbackRe
   if (!member.active) throw refuse(log, 'inactive', settings, { sub: claims.sub, memberId: member.id });
 
   const { authToken, sessionId } = await openSession(deps.db, member.id, deps.sessionTtlHours);
-  await insertOidcSession(deps.db, sessionId, idToken);
+  await Promise.all([insertOidcSession(deps.db, sessionId, idToken), markSsoRegistered(deps.db, member.id)]);
   log.info({ oidc: { sub: claims.sub, memberId: member.id } }, 'single sign-on');
   return { authToken };
 }

@@ -32,6 +32,14 @@ export async function findMemberBy(db: Db, field: 'email' | 'employeeNumber', va
   return row;
 }
 
+/** The member's first single sign-on registers them, without a portal password (decision 0086). */
+export async function markSsoRegistered(db: Db, memberId: number) {
+  await db
+    .update(members)
+    .set({ ssoRegisteredAt: sql`coalesce(${members.ssoRegisteredAt}, now())` })
+    .where(and(eq(members.id, memberId), isNull(members.ssoRegisteredAt)));
+}
+
 export async function insertOidcSession(db: Db, sessionId: number, idToken: string) {
   await db.insert(oidcSessions).values({ sessionId, idToken });
 }

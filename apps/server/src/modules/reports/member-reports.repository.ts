@@ -5,6 +5,7 @@ import { queryRows } from '../../lib/sql-rows.ts';
 import { celebrationsHidden } from '../notifications/preferences.repository.ts';
 import type { SqlReportQuery } from './report-definition.ts';
 import { divisionJoins, fullName, memberScope, ownDivision, topDivision } from './report-sql.repository.ts';
+import { isRegistered, registeredAt } from '../members/registered.ts';
 
 export const registrationsQuery: SqlReportQuery = {
   kind: 'sql',
@@ -12,10 +13,9 @@ export const registrationsQuery: SqlReportQuery = {
   search: ['member', 'employeeNumber', 'email'],
   base: (f) => sql`select m.id as "memberId", ${fullName('m')} as "member", m.employee_number as "employeeNumber",
       m.email as "email", ${topDivision('m')} as "division1", m_d2.name as "division2", ${ownDivision('m')} as "division",
-      m.country as "country", case when c.member_id is null then 'No' else 'Yes' end as "registered",
-      c.created_at as "registeredAt"
+      m.country as "country", case when ${isRegistered('m')} then 'Yes' else 'No' end as "registered",
+      ${registeredAt('m')} as "registeredAt"
     from members m ${divisionJoins('m')}
-    left join credentials c on c.member_id = m.id
     where m.active and ${memberScope('m', f)}`,
   totals: {
     members: sql`count(*)`,
@@ -36,10 +36,9 @@ export const memberDatabaseQuery: SqlReportQuery = {
       case when m.is_manager then 'Yes' else 'No' end as "isManager",
       case when m.is_admin_reports then 'Yes' else 'No' end as "isAdminReports", m.roles as "roles",
       case when m.active then 'Yes' else 'No' end as "active",
-      case when c.member_id is null then 'No' else 'Yes' end as "registered"
+      case when ${isRegistered('m')} then 'Yes' else 'No' end as "registered"
     from members m ${divisionJoins('m')}
     left join members mg on mg.id = m.manager_id
-    left join credentials c on c.member_id = m.id
     where ${memberScope('m', f)}`,
 };
 
