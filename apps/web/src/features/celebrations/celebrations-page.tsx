@@ -5,7 +5,7 @@ import { CelebrationRowView } from '../../components/social/celebration-row.tsx'
 import { PageTitle } from '../../components/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useTodaysCelebrations, useUpcomingCelebrations } from '../../api/celebrations.ts';
-import { dayHeading, groupByDate, localDateKey } from './components/group-by-date.ts';
+import { dayHeading, groupByDate, serverTodayKey } from './components/group-by-date.ts';
 import classes from './celebrations-page.module.css';
 
 const ERROR_TEXT = 'Error loading celebrations';
@@ -41,7 +41,7 @@ export default function CelebrationsPage() {
   const { capabilities } = useSession();
   const today = useTodaysCelebrations();
   const upcoming = useUpcomingCelebrations(UPCOMING_DAYS);
-  const todayKey = localDateKey();
+  const todayKey = serverTodayKey();
   const later = groupByDate((upcoming.data ?? []).filter((r) => r.dOBdate !== todayKey));
   const canPay = capabilities.payItForward;
 

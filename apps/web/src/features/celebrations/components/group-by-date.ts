@@ -18,7 +18,10 @@ export function dayHeading(date: string): string {
   return d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 }
 
-export function localDateKey(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/**
+ * Today as the server counts it (the UTC day, as `GET /api/celebrations/today` does), so the
+ * upcoming list leaves out exactly the day "Today" shows, even after midnight in Johannesburg.
+ */
+export function serverTodayKey(d = new Date()): string {
+  return d.toISOString().slice(0, 10);
 }
