@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { emailsTo, fund, send } from './ledger-factories.ts';
@@ -34,6 +35,19 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['ids']);
     expect((await get(token)).json()).toEqual({ unread: 0, items: [] });
+  });
+
+  it('marks all of the member’s notifications read, also those older than the bell lists', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const other = await memberWithToken(ctx);
+    const rows = (memberId: number) =>
+      Array.from({ length: 45 }, () => ({ memberId, kind: 'high5' as const, actorMemberId: other.member.id }));
+    await ctx.app.db.insert(notifications).values([...rows(member.id), ...rows(other.member.id).slice(0, 2)]);
+    expect((await get(token)).json()).toMatchObject({ unread: 45 });
+    const res = await markRead(token, { all: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().unread).toBe(0);
+    expect((await get(other.token)).json().unread).toBe(2);
   });
 
   it('a High Five and points received reach the recipient, not the sender', async () => {

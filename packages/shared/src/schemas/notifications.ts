@@ -29,11 +29,17 @@ export const notificationsResponseSchema = z.object({
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
-/** POST /api/notifications/read: marks these (the member's own) read. */
-export const markReadRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one notification').max(100),
-});
-export type MarkReadRequest = z.infer<typeof markReadRequestSchema>;
+/**
+ * POST /api/notifications/read: marks these (the member's own) read, or with `all: true` every
+ * one of theirs, shown in the bell or not ("Mark all read").
+ */
+export const markReadRequestSchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(100).default([]),
+    all: z.boolean().default(false),
+  })
+  .refine((r) => r.all || r.ids.length > 0, { message: 'Choose at least one notification', path: ['ids'] });
+export type MarkReadRequest = z.input<typeof markReadRequestSchema>;
 
 /** GET/PUT /api/profile/preferences: e-mail per kind, the weekly digest, Celebrations privacy. */
 export const preferencesSchema = z.object({

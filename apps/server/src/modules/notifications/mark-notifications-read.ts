@@ -5,7 +5,7 @@ import { markRead } from './notifications.repository.ts';
 import { notificationEvent } from './notify.ts';
 
 /** Marks the member's own notifications read and answers with the bell as it now is. */
-export async function markNotificationsRead(deps: { db: Db; bus: LiveBus }, memberId: number, ids: number[]) {
+export async function markNotificationsRead(deps: { db: Db; bus: LiveBus }, memberId: number, ids: number[] | 'all') {
   await markRead(deps.db, memberId, ids);
   // The member's other open browsers update their count too.
   deps.bus.publish(notificationEvent(memberId));

@@ -45,11 +45,18 @@ export async function countUnread(db: Db, memberId: number): Promise<number> {
 }
 
 /** Marks the member's own unread notifications among `ids` read; others' ids change nothing. */
-export async function markRead(db: Db, memberId: number, ids: number[]) {
+/** Marks the member's notifications `ids` read, or all of theirs (`'all'`). */
+export async function markRead(db: Db, memberId: number, ids: number[] | 'all') {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.memberId, memberId), inArray(notifications.id, ids), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.memberId, memberId),
+        ids === 'all' ? undefined : inArray(notifications.id, ids),
+        isNull(notifications.readAt),
+      ),
+    );
 }
 
 /** Whether this member was already told about this reaction by this colleague to this item. */

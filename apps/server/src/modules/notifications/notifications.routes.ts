@@ -37,14 +37,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Marks notifications read',
+        summary: 'Marks notifications read: these ids, or all of the member’s',
         security: [{ bearer: [] }],
         body: markReadRequestSchema,
         response: { 200: notificationsResponseSchema },
       },
     },
     async (request) =>
-      markNotificationsRead({ db: app.db, bus: app.liveBus }, requireMember(request).memberId, request.body.ids),
+      markNotificationsRead(
+        { db: app.db, bus: app.liveBus },
+        requireMember(request).memberId,
+        request.body.all ? 'all' : request.body.ids,
+      ),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NotificationsResponse } from '@ovation/shared/schemas/notifications';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
@@ -53,7 +53,22 @@ describe('NotificationBell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/notifications/read')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ ids: [4, 3, 2] });
+    // All of them, also those older than the list shows.
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ all: true });
+  });
+
+  it('closes the list when a notification is chosen, and groups the points', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      if (url === '/api/notifications')
+        return jsonResponse({ unread: 1, items: [item({ kind: 'points', points: 1250 })] });
+      return jsonResponse({ unread: 0, items: [] });
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await screen.findByText(/Thandi Nkosi paid forward 1 250 .* to you/));
+    await vi.waitFor(() => expect(screen.queryByText(/paid forward/)).toBeNull());
   });
 
   it('says what a points upload credited (decision 0044)', () => {

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
@@ -17,14 +18,14 @@ const ORDER_STATUS: Record<string, string> = {
 /** One line per notification, in the programme's words. */
 export function describeNotification(item: NotificationItem, pointsName: string): string {
   const who = item.actorName ?? 'Someone';
-  const points = item.points > 0 ? ` (${item.points} ${pointsName})` : '';
+  const points = item.points > 0 ? ` (${formatPoints(item.points)} ${pointsName})` : '';
   switch (item.kind) {
     case 'recognised':
       return `${who} recognised you${points}`;
     case 'high5':
       return `${who} sent you a High Five`;
     case 'points':
-      return `${who} paid forward ${item.points} ${pointsName} to you`;
+      return `${who} paid forward ${formatPoints(item.points)} ${pointsName} to you`;
     case 'reaction':
       return `${who} ${REACTED[(item.reaction ?? 1) as 1 | 2 | 3]} your kudos`;
     case 'upload':
@@ -62,9 +63,12 @@ export function NotificationBell() {
   const items = query.data?.items ?? [];
   const pointsName = profile?.pointsName || 'points';
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const [opened, setOpened] = useState(false);
 
   const open = (item: NotificationItem) => {
     if (!item.read) mark.mutate({ ids: [item.id] });
+    // The list closes with the choice (focus back on the bell), not left over the new page.
+    setOpened(false);
     void navigate(item.kind === 'order' ? '/orders' : '/myrecognition');
   };
 
@@ -78,9 +82,25 @@ export function NotificationBell() {
       disabled={unread === 0}
       className={classes.bell}
     >
-      <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
+      <Popover
+        width={340}
+        position="bottom-end"
+        shadow="md"
+        withArrow
+        trapFocus
+        returnFocus
+        opened={opened}
+        onChange={setOpened}
+      >
         <Popover.Target>
-          <ActionIcon variant="subtle" color="white" size="lg" radius="md" aria-label={label}>
+          <ActionIcon
+            variant="subtle"
+            color="white"
+            size="lg"
+            radius="md"
+            aria-label={label}
+            onClick={() => setOpened((o) => !o)}
+          >
             <BellIcon />
           </ActionIcon>
         </Popover.Target>
@@ -92,7 +112,8 @@ export function NotificationBell() {
               size="compact-sm"
               disabled={unread === 0}
               loading={mark.isPending}
-              onClick={() => mark.mutate({ ids: items.filter((i) => !i.read).map((i) => i.id) })}
+              // Every unread one, also those older than the list shows.
+              onClick={() => mark.mutate({ all: true })}
             >
               Mark all read
             </Button>
