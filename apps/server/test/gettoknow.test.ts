@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { members } from '../src/db/schema/index.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
 
@@ -47,6 +49,15 @@ describe('POST /api/gettoknow/search', () => {
     const byDivision = (await search({ query: division.toUpperCase() }, token)).json();
     expect(byDivision.members.map((m: { memberId: number }) => m.memberId)).toContain(hit.id);
     expect(byDivision.members.every((m: { division: string }) => m.division === division)).toBe(true);
+    // The search box says "Name, division or interest": interests and aspirations match too.
+    const hobby = `Zithers${hit.id}`;
+    const learner = await createMember(ctx.app, { aspirations: `Learning ${hobby.toLowerCase()}` });
+    await ctx.app.db
+      .update(members)
+      .set({ interests: `Jazz and ${hobby}` })
+      .where(eq(members.id, hit.id));
+    const byInterest = (await search({ query: hobby.toUpperCase() }, token)).json();
+    expect(byInterest.members.map((m: { memberId: number }) => m.memberId).sort()).toEqual([hit.id, learner.id].sort());
   });
 
   it('treats % and _ as plain characters', async () => {

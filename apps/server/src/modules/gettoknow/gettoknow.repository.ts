@@ -48,12 +48,13 @@ export async function findCardsFrom(db: Db, startFraction: number, count: number
 
 const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Active colleagues whose name or division contains the query, by name. */
+/** Active colleagues whose name, division, interests or aspirations contain the query, by name. */
 export async function searchCards(db: Db, viewerId: number, query: string, limit: number, offset: number) {
   // lower() + like is several times cheaper than ilike for the same case-insensitive match.
   const pattern = likePattern(query.toLowerCase());
   const match = query
-    ? sql`and (lower(m.first_name || ' ' || m.surname) like ${pattern} or lower(d.name) like ${pattern})`
+    ? sql`and (lower(m.first_name || ' ' || m.surname) like ${pattern} or lower(d.name) like ${pattern}
+        or lower(m.interests) like ${pattern} or lower(m.aspirations) like ${pattern})`
     : sql``;
   const rows = await queryRows<GetToKnowCard>(
     db,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Loader, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SearchIcon } from '../../components/social/icons.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useGetToKnowSearch } from '../../api/gettoknow.ts';
 import { MemberCard } from './components/member-card.tsx';
@@ -39,6 +40,12 @@ export default function GetToKnowPage() {
             <Skeleton key={i} height={200} radius="lg" />
           ))}
         </div>
+      ) : search.isError && members.length === 0 ? (
+        <LoadFailed
+          title="Colleagues could not be searched"
+          error={search.error}
+          onRetry={() => void search.refetch()}
+        />
       ) : members.length === 0 ? (
         <Text c="gray.7" role="status">
           {query ? `No colleagues match "${query}".` : 'No colleagues to show yet.'}
