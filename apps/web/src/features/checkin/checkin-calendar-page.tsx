@@ -14,7 +14,8 @@ export const CHECK_IN_LOCKED = 'The daily check-in is not available for your uni
 export default function CheckInCalendarPage() {
   const { capabilities } = useSession();
   const now = new Date();
-  const [shown, setShown] = useState({ year: now.getFullYear(), month: now.getMonth() });
+  // The firm's day (UTC) decides the month, as it decides the check-in's day (decision 0087).
+  const [shown, setShown] = useState({ year: now.getUTCFullYear(), month: now.getUTCMonth() });
   const { from, to } = monthRange(shown.year, shown.month);
   const history = useMoodHistory(from, to);
   const descriptions = useMoodDescriptions();
@@ -42,7 +43,7 @@ export default function CheckInCalendarPage() {
           moods={history.data ?? []}
           names={names}
           onPrev={() => step(-1)}
-          onNext={shown.year === now.getFullYear() && shown.month === now.getMonth() ? undefined : () => step(1)}
+          onNext={shown.year === now.getUTCFullYear() && shown.month === now.getUTCMonth() ? undefined : () => step(1)}
         />
         {history.isError && (
           <Text c="red.8" mt="sm" role="alert">

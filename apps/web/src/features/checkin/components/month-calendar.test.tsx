@@ -29,4 +29,32 @@ describe('MonthCalendar', () => {
     expect(document.activeElement).toBe(next);
     expect(screen.getByRole('table', { name: 'Moods in November 2026' })).toBeTruthy();
   });
+
+  it("outlines the firm's day (UTC) as today: 01:00 in Johannesburg is still the day before", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Africa/Johannesburg'; // the browser's zone: the 15th, locally
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-15T01:00:00+02:00'));
+    try {
+      expect(new Date().getDate()).toBe(15);
+      render(
+        <MonthCalendar
+          year={2026}
+          month={10}
+          moods={[{ day: '2026-11-14', value: 1 }]}
+          names={names}
+          onPrev={() => {}}
+        />,
+        {
+          wrapper,
+        },
+      );
+      expect(screen.getByLabelText('14, today: happy')).toBeTruthy();
+      expect(screen.getByLabelText('15: no check-in')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });

@@ -21,7 +21,8 @@ interface Props {
 export function MonthCalendar({ year, month, moods, names, onPrev, onNext }: Props) {
   const byDay = new Map(moods.map((m) => [m.day, m.value]));
   const now = new Date();
-  const today = dateKey(now.getFullYear(), now.getMonth(), now.getDate());
+  // The check-in day is the firm's day, UTC, as the server keeps it (decision 0087).
+  const today = dateKey(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const title = monthTitle(year, month);
   return (
     <>
