@@ -162,7 +162,7 @@ describe('POST /api/notifications/unsubscribe (the link in the digest)', () => {
       const res = await unsubscribe(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
-        'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn the weekly digest off under My Profile.',
+        'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.',
       );
     }
     expect((await unsubscribe('')).statusCode).toBe(400);

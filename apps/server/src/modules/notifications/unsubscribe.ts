@@ -6,7 +6,7 @@ import { turnEmailOff } from './preferences.repository.ts';
 import { mailLinkKey, verifyUnsubscribeToken, type UnsubscribeList } from './unsubscribe-token.ts';
 
 export const INVALID_UNSUBSCRIBE_LINK =
-  'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn the weekly digest off under My Profile.';
+  'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.';
 
 /** What each list's answer says it switched off. */
 const SWITCHED: Record<Exclude<UnsubscribeList, 'digest'>, string> = {

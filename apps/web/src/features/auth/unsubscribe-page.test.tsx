@@ -14,7 +14,7 @@ const page = () => (
 );
 
 const INVALID =
-  'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn the weekly digest off under My Profile.';
+  'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.';
 
 function answer(fetchMock: ReturnType<typeof stubFetch>, unsubscribe: () => Response) {
   fetchMock.mockImplementation(async (input) => {
@@ -59,6 +59,24 @@ describe('/unsubscribe', () => {
     renderWithApp(page(), { path: '/unsubscribe' });
     expect(await screen.findByText('This link is not complete')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'UNSUBSCRIBE' })).toBeNull();
+  });
+
+  it('calls a token the server cannot read (a 400 with field errors) not valid, not a network error', async () => {
+    answer(
+      fetchMock,
+      () =>
+        new Response(
+          JSON.stringify({
+            title: 'One or more validation errors occurred.',
+            status: 400,
+            errors: { token: ['Token must be at most 200 characters'] },
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+    );
+    renderWithApp(page(), { path: `/unsubscribe?token=12.${'x'.repeat(300)}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'UNSUBSCRIBE' }));
+    expect(await screen.findByText(INVALID)).toBeTruthy();
   });
 
   it("names the e-mail a notification's link stops (decision 0044)", async () => {

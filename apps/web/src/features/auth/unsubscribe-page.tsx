@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { AuthCard } from './components/auth-card.tsx';
 
 const INVALID =
-  'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn the weekly digest off under My Profile.';
+  'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.';
 
 /** What each kind of link stops (the token's middle part names it; a digest link has none). */
 const LISTS = {
@@ -42,6 +42,8 @@ const listOf = (token: string) =>
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.problem?.message) return error.problem.message;
+  // A token the server could not even read (too long, cut short): the link is not valid.
+  if (error instanceof ApiError && error.status === 400) return INVALID;
   return 'A network connection error has occured. Please try again.';
 }
 
