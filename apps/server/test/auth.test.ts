@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, passwordResetTokens } from '../src/db/schema/index.ts';
 import { RESET_TOKEN_TTL_MS } from '../src/modules/auth/auth.service.ts';
 import { setupApp } from './build-app.ts';
-import { createMember, login, memberWithToken, TEST_PASSWORD } from './factories.ts';
+import { createMember, login, mailedResetToken, memberWithToken, TEST_PASSWORD } from './factories.ts';
 
 // With the session cache on (as in production): logout and reset must still refuse the token at once.
 const ctx = setupApp({ SESSION_CACHE_SECONDS: 60 });
@@ -121,19 +121,6 @@ describe('POST /api/auth/logout', () => {
 describe('password reset', () => {
   const newPassword = 'Brand-new-pass-9';
 
-  async function requestToken(email: string): Promise<string> {
-    const res = await post('/api/auth/reset-request', { email });
-    expect(res.statusCode).toBe(200);
-    await ctx.app.backgroundWork.settled(); // the lookup and e-mail come after the answer
-    const [mail] = await ctx.app.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email))
-      .orderBy(emailOutbox.id);
-    const match = /token=([\w%-]+)/.exec(mail!.bodyText);
-    return decodeURIComponent(match![1]!);
-  }
-
   it('answers before it looks anyone up, so its timing cannot tell a member from a stranger', async () => {
     const member = await createMember(ctx.app);
     const withheld: (() => Promise<unknown>)[] = [];
@@ -168,7 +155,7 @@ describe('password reset', () => {
   it('e-mails a link whose token works once, changes the password and signs out every session', async () => {
     const member = await createMember(ctx.app);
     const oldToken = await login(ctx, member.email!);
-    const token = await requestToken(member.email!);
+    const token = await mailedResetToken(ctx, member.email!);
     const stored = await ctx.app.db
       .select()
       .from(passwordResetTokens)
@@ -186,7 +173,7 @@ describe('password reset', () => {
 
   it('refuses an expired token', async () => {
     const member = await createMember(ctx.app);
-    const token = await requestToken(member.email!);
+    const token = await mailedResetToken(ctx, member.email!);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + RESET_TOKEN_TTL_MS + 1000 });
     const res = await post('/api/auth/reset', { token, password: newPassword });
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { credentials, divisions, members } from '../src/db/schema/index.ts';
+import { credentials, divisions, emailOutbox, members } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { TestContext } from './build-app.ts';
 
@@ -51,4 +52,20 @@ export async function login(ctx: TestContext, email: string, password = TEST_PAS
 export async function memberWithToken(ctx: TestContext, overrides: MemberOverrides = {}) {
   const member = await createMember(ctx.app, overrides);
   return { member, token: await login(ctx, member.email!) };
+}
+
+/** Asks for a password reset link for `email` and returns the token of the newest one e-mailed. */
+export async function mailedResetToken(ctx: TestContext, email: string): Promise<string> {
+  const res = await ctx.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email } });
+  if (res.statusCode !== 200) throw new Error(`reset request failed: ${res.statusCode} ${res.body}`);
+  await ctx.app.backgroundWork.settled(); // the lookup and e-mail come after the answer
+  const [mail] = await ctx.app.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'password-reset')))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  const match = mail && /token=([\w%-]+)/.exec(mail.bodyText);
+  if (!match) throw new Error(`no reset link e-mailed to ${email}`);
+  return decodeURIComponent(match[1]!);
 }

@@ -65,11 +65,17 @@ describe('the log', () => {
     await ctx.request({ method: 'GET', url: `/api/live/stream?ticket=${encodeURIComponent(ticket)}0&x=1` });
     await ctx.request({ method: 'GET', url: '/api/admin/roles?q=Zwelithini', token: authToken });
     await ctx.request({ method: 'GET', url: `/hello?email=${encodeURIComponent(sender.email!)}` });
+    // The provider's redirect back to the portal: its code, state and session are secrets.
+    await ctx.request({
+      method: 'GET',
+      url: '/welcometrfauth?code=secret-auth-code&state=secret-state-value&session_state=secret-op-session&iss=x',
+    });
 
     const log = lines.join('');
     expect(log).toContain('e-mail queued in outbox');
     expect(log).toContain('/api/live/stream?ticket=[redacted]');
     expect(log).toContain('/api/admin/roles?q=[redacted]');
+    expect(log).toContain('/welcometrfauth?code=[redacted]&state=[redacted]&session_state=[redacted]&iss=x');
     for (const secret of [
       sender.email!,
       recipient.email!,
@@ -77,6 +83,9 @@ describe('the log', () => {
       ticket,
       encodeURIComponent(ticket),
       'Zwelithini',
+      'secret-auth-code',
+      'secret-state-value',
+      'secret-op-session',
     ]) {
       expect(log).not.toContain(secret);
     }

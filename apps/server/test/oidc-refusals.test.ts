@@ -52,12 +52,22 @@ describe('single sign-on against a real OpenID provider', () => {
     const other = await callback(ctx, redirect, undefined);
     expect(other.statusCode).toBe(400);
     expect(other.json().type).toBe(OIDC_REFUSALS.badState);
+    const otherCookie = await callback(ctx, redirect, 'another-browsers-binding');
+    expect(otherCookie.statusCode).toBe(400);
+    expect(otherCookie.json().type).toBe(OIDC_REFUSALS.badState);
     expect(await sessionCount(ctx, member.id)).toBe(0);
     expect(
       refusals()
         .slice(before)
         .map((l) => (l.oidc as { why: string }).why),
-    ).toEqual(['unknown, used or expired state', 'started in another browser']);
+    ).toEqual([
+      'unknown, used or expired state, or another browser',
+      'started in another browser',
+      'unknown, used or expired state, or another browser',
+    ]);
+    // Those replays from elsewhere did not spend the flow: the browser that started it finishes.
+    expect((await callback(ctx, redirect, binding)).statusCode).toBe(200);
+    expect(await sessionCount(ctx, member.id)).toBe(1);
   });
 
   it('refuses someone the provider knows but who is no member', async () => {

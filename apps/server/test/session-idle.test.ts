@@ -14,6 +14,7 @@ import { memberWithToken } from './factories.ts';
  */
 const uncached = setupApp();
 const cached = setupApp({ SESSION_CACHE_SECONDS: 60 });
+const oneMinute = setupApp({ SESSION_IDLE_MINUTES: 1 });
 const MINUTE = 60_000;
 
 afterEach(() => {
@@ -74,6 +75,14 @@ describe('the session idle timeout', () => {
     expect((await loadSession(uncached, token)).statusCode).toBe(200);
     await uncached.app.sessionUse.flush();
     expect((await sessionOf(uncached, token)).lastUsedAt).toEqual(halfAMinuteAgo);
+  });
+
+  it('with a one-minute timeout, records use every half minute, so a member in use is never idle', async () => {
+    const { token } = await memberWithToken(oneMinute);
+    await lastUsed(oneMinute, token, new Date(Date.now() - 40_000));
+    expect((await loadSession(oneMinute, token)).statusCode).toBe(200);
+    // Half the timeout old: written at once, so the next use, 40 s on, is still within the minute.
+    expect(Date.now() - (await sessionOf(oneMinute, token)).lastUsedAt.getTime()).toBeLessThan(5_000);
   });
 
   it('writes at once, inside the request, the use of a session already idle for half the timeout', async () => {

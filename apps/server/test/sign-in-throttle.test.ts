@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { emailOutbox } from '../src/db/schema/index.ts';
 import { setupApp, type TestContext } from './build-app.ts';
 import { KNOWN_DEVICE_COOKIE } from '../src/modules/auth/known-device.ts';
-import { createMember, TEST_PASSWORD } from './factories.ts';
+import { createMember, mailedResetToken, TEST_PASSWORD } from './factories.ts';
 
 /**
  * Issue 15 #2: the client may not pick its own IP (X-Forwarded-For is trusted only from a
@@ -141,13 +141,7 @@ describe('account-wide failure counter', () => {
     for (let i = 0; i < 10; i++) await signIn(ctx, member.email!, 'wrong-password', { ip: freshIp() });
     expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(429);
 
-    await ctx.request({ method: 'POST', url: '/api/auth/reset-request', payload: { email: member.email } });
-    await ctx.app.backgroundWork.settled();
-    const [mail] = await ctx.app.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, member.email!), eq(emailOutbox.kind, 'password-reset')));
-    const token = decodeURIComponent(/token=([\w%-]+)/.exec(mail!.bodyText)![1]!);
+    const token = await mailedResetToken(ctx, member.email!);
     const newPassword = 'Fresh-start-pass-31';
     const reset = await ctx.request({
       method: 'POST',
@@ -184,6 +178,28 @@ describe('account-wide failure counter', () => {
     }
     expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp(), device })).statusCode).toBe(429);
     expect((await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it("a password reset lifts a known device's pause too, and no other account's", async () => {
+    const member = await createMember(ctx.app);
+    // An address that ends with the member's: its device counter must not be taken for theirs.
+    const lookalike = await createMember(ctx.app, { email: `x${member.email}` });
+    const device = deviceOf(await signIn(ctx, member.email!, TEST_PASSWORD, { ip: freshIp() }));
+    const lookalikeDevice = deviceOf(await signIn(ctx, lookalike.email!, TEST_PASSWORD, { ip: freshIp() }));
+    for (let i = 0; i < 10; i++) {
+      await signIn(ctx, member.email!, 'wrong-password', { ip: freshIp(), device });
+      await signIn(ctx, lookalike.email!, 'wrong-password', { ip: freshIp(), device: lookalikeDevice });
+    }
+    const newPassword = 'Fresh-start-pass-32';
+    const reset = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { token: await mailedResetToken(ctx, member.email!), password: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(ctx, member.email!, newPassword, { ip: freshIp(), device })).statusCode).toBe(200);
+    const stillPaused = await signIn(ctx, lookalike.email!, TEST_PASSWORD, { ip: freshIp(), device: lookalikeDevice });
+    expect(stillPaused.statusCode).toBe(429);
   });
 
   it('clears the count on a successful sign-in', async () => {

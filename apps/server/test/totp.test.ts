@@ -5,7 +5,7 @@ import { emailOutbox } from '../src/db/schema/index.ts';
 import { ACCOUNT_PAUSED } from '../src/modules/auth/sign-in-throttle.ts';
 import { codeCounterKey } from '../src/modules/auth/totp.ts';
 import { setupApp } from './build-app.ts';
-import { login, memberWithToken, TEST_PASSWORD } from './factories.ts';
+import { login, mailedResetToken, memberWithToken, TEST_PASSWORD } from './factories.ts';
 
 /**
  * Issue 15 #5: a TOTP second factor for administrators and report roles (decision 0037).
@@ -127,7 +127,12 @@ describe('TOTP second factor', () => {
     expect(paused.statusCode).toBe(429);
     expect(paused.json().message).toBe(ACCOUNT_PAUSED);
     const mails = await ctx.app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email!));
-    expect(mails.map((m) => m.kind)).toContain('sign-in-throttled');
+    // Wrong codes come after the right password: the member is told their password may be known.
+    const told = mails.find((m) => m.kind === 'sign-in-throttled');
+    expect(told?.subject).toBe('Your Ovation password may be known');
+    expect(told?.bodyText).toContain('entered your Ovation password correctly, then 10 wrong codes');
+    expect(told?.bodyText).toContain('/resetpassword');
+    expect(told?.bodyText).not.toContain('with a wrong password');
 
     // Once the pause has ended, the right code signs in (and clears the count).
     await ctx.app.db.execute(
@@ -136,6 +141,15 @@ describe('TOTP second factor', () => {
     expect(
       (await from('/api/auth/login/totp', { challenge: await challenge(), code: codeFor(secret) })).statusCode,
     ).toBe(200);
+  });
+
+  it('a challenge earned with the old password stops working once the password is reset', async () => {
+    const { member, secret } = await enrolled();
+    const signIn = await post('/api/auth/login', { email: member.email, password: TEST_PASSWORD });
+    const { challenge } = signIn.json() as { challenge: string };
+    const token = await mailedResetToken(ctx, member.email!);
+    expect((await post('/api/auth/reset', { token, password: 'Reset-after-leak-48' })).statusCode).toBe(200);
+    expect((await post('/api/auth/login/totp', { challenge, code: codeFor(secret) })).statusCode).toBe(401);
   });
 
   it('a wrong password still answers as spec §7 says, enrolled or not', async () => {

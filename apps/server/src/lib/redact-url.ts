@@ -1,8 +1,20 @@
 /**
- * Query parameters whose values are secrets (reset and activation tokens, live-stream tickets)
- * or personal data (searches for colleagues by name, e-mail addresses).
+ * Query parameters whose values are secrets (reset and activation tokens, live-stream tickets,
+ * single sign-on's authorization code, state and provider session) or personal data (searches
+ * for colleagues by name, e-mail addresses).
  */
-const SECRET_PARAMS = new Set(['token', 'ticket', 'authtoken', 'access_token', 'q', 'search', 'email']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'ticket',
+  'authtoken',
+  'access_token',
+  'code',
+  'state',
+  'session_state',
+  'q',
+  'search',
+  'email',
+]);
 
 function decodedName(name: string): string {
   try {

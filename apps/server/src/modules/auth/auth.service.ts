@@ -12,11 +12,12 @@ import {
   findCredentials,
   insertResetToken,
   isLiveResetToken,
+  retireOutstandingProofs,
   updatePassword,
 } from './credentials.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import { insertSession, revokeAllSessions, revokeSession } from './session.repository.ts';
-import { clearSignInFailures } from './sign-in-throttle.repository.ts';
+import { clearAccountSignInFailures, clearSignInFailures } from './sign-in-throttle.repository.ts';
 import { knownDeviceCookie, knownDeviceId, knownDeviceKey } from './known-device.ts';
 import { admitSignInAttempt, onFailedSignIn, signInCounter } from './sign-in-throttle.ts';
 import { codeCounterKey, secondFactorChallenge } from './totp.ts';
@@ -166,9 +167,11 @@ export async function resetPassword(
     if (id === undefined) return undefined;
     await updatePassword(tx, id, passwordHash);
     await revokeAllSessions(tx, id);
-    // Proving the mailbox lifts an account-wide sign-in pause.
+    // Links and sign-in challenges issued before the reset stop working (security review 2026-11).
+    await retireOutstandingProofs(tx, id);
+    // Proving the mailbox lifts an account-wide sign-in pause, also each known device's.
     const email = (await findMemberProfile(tx, id))?.email;
-    if (email) await clearSignInFailures(tx, email.toLowerCase());
+    if (email) await clearAccountSignInFailures(tx, email.toLowerCase());
     await clearSignInFailures(tx, codeCounterKey(id));
     return id;
   });

@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { queueEmail } from '../mail/mailer.ts';
 import { findMemberProfile } from '../members/member.repository.ts';
-import { updatePassword } from './credentials.repository.ts';
+import { retireOutstandingProofs, updatePassword } from './credentials.repository.ts';
 import { checkCurrentPassword } from './current-password.ts';
 import type { SessionCache } from './session-cache.ts';
 import { revokeOtherSessions } from './session.repository.ts';
@@ -21,7 +21,8 @@ export interface ChangePasswordDeps {
 
 /**
  * A signed-in member changes their own password: the current one proves it is them, every
- * other session is signed out (this one stays), and the member is told by e-mail.
+ * other session is signed out (this one stays), reset links and sign-in challenges issued before
+ * stop working, and the member is told by e-mail.
  */
 export async function changePassword(
   deps: ChangePasswordDeps,
@@ -40,6 +41,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await updatePassword(tx, auth.memberId, passwordHash);
     await revokeOtherSessions(tx, auth.memberId, auth.sessionId);
+    await retireOutstandingProofs(tx, auth.memberId);
   });
   deps.sessions.forget({ memberIds: [auth.memberId] });
   const member = await findMemberProfile(deps.db, auth.memberId);

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { credentials, passwordResetTokens } from '../../db/schema/index.ts';
+import { credentials, passwordResetTokens, registrationTokens, signInChallenges } from '../../db/schema/index.ts';
 
 export async function findCredentials(db: Db, memberId: number) {
   const [row] = await db.select().from(credentials).where(eq(credentials.memberId, memberId)).limit(1);
@@ -55,4 +55,25 @@ export async function isLiveResetToken(db: Db, tokenHash: string): Promise<boole
     )
     .limit(1);
   return rows.length === 1;
+}
+
+/**
+ * After the password or the e-mail address changes, nothing issued before works: reset and
+ * activation links still in a mailbox (perhaps the old one), and sign-in challenges someone
+ * earned with the old password.
+ */
+export async function retireOutstandingProofs(db: Db, memberId: number) {
+  const now = new Date();
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.memberId, memberId), isNull(passwordResetTokens.usedAt)));
+  await db
+    .update(registrationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(registrationTokens.memberId, memberId), isNull(registrationTokens.usedAt)));
+  await db
+    .update(signInChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(signInChallenges.memberId, memberId), isNull(signInChallenges.usedAt)));
 }

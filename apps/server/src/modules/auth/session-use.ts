@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { touchSession, touchSessions } from './session.repository.ts';
 
-/** Last use is written at most this often per session (and instance): not a write per request. */
+/**
+ * Last use is written at most this often per session (and instance): not a write per request.
+ * A shorter idle timeout records at least twice per timeout, so use never looks like idleness.
+ */
 export const SESSION_USE_RECORDED_EVERY_MS = 60_000;
 /** Recorded uses wait at most this long, then go to the database together in one statement. */
 export const SESSION_USE_FLUSH_MS = 10_000;
@@ -30,7 +33,7 @@ export class SessionUse {
   /** A use of `session` at `now`; updates `session.lastUsedAt` when it is recorded. */
   async record(session: { sessionId: number; lastUsedAt: Date }, now: number): Promise<void> {
     const since = now - session.lastUsedAt.getTime();
-    if (since < SESSION_USE_RECORDED_EVERY_MS) return;
+    if (since < Math.min(SESSION_USE_RECORDED_EVERY_MS, this.idleMs / 2)) return;
     session.lastUsedAt = new Date(now);
     if (since >= this.idleMs / 2) {
       this.pending.delete(session.sessionId);

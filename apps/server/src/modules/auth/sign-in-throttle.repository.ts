@@ -71,9 +71,29 @@ export async function startSignInPause(
   return row?.blockedUntil ?? undefined;
 }
 
-/** A successful sign-in or a password reset clears the account's count and any pause. */
+/** A successful sign-in clears that counter's count and any pause. */
 export async function clearSignInFailures(db: Db, email: string) {
   await db.delete(signInThrottle).where(eq(signInThrottle.email, email));
+}
+
+/**
+ * A password reset proves the mailbox: it clears the account's count and pause, and those of
+ * every known device's counter of it (keys `device:<id>:<e-mail>`, decision 0071; the id holds
+ * no colon, the e-mail is compared whole, never as a pattern).
+ */
+export async function clearAccountSignInFailures(db: Db, email: string) {
+  const key = signInThrottle.email;
+  await db
+    .delete(signInThrottle)
+    .where(
+      or(
+        eq(key, email),
+        and(
+          sql`starts_with(${key}, 'device:')`,
+          sql`substr(${key}, 8 + position(':' in substr(${key}, 8))) = ${email}`,
+        ),
+      ),
+    );
 }
 
 /** Forgets accounts with no failure for `olderThanMs` (keeps the table small). */

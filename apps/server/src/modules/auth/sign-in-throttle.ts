@@ -46,8 +46,10 @@ interface ThrottleDeps {
  */
 export interface SignInCounter {
   email: string;
-  /** The counter's key: the e-mail as typed, or `device:<id>:<e-mail>`. */
+  /** The counter's key: the e-mail as typed, `device:<id>:<e-mail>`, or `totp:<member id>`. */
   key: string;
+  /** Counts wrong second-factor codes, entered after the right password (decision 0081). */
+  secondFactor?: boolean;
 }
 
 export const signInCounter = (email: string, deviceId: string | null): SignInCounter => ({
@@ -88,12 +90,27 @@ async function pauseAndTell(deps: ThrottleDeps, counter: SignInCounter, now: Dat
   await queueEmail(deps.db, deps.log, {
     kind: 'sign-in-throttled',
     to: member.email,
-    subject: 'Failed sign-ins to your Ovation account',
-    text:
-      `Hello ${member.firstName},\n\n` +
-      `There were ${SIGN_IN_THROTTLE.limit} failed attempts to sign in to your Ovation account with a wrong password. ` +
-      `To protect it, signing in with a password is paused for ${minutes(pausedUntil.getTime() - now.getTime())}.\n\n` +
-      `If this was you, wait and try again. If it was not, or you have forgotten your password, reset it here ` +
-      `(this also lifts the pause):\n${resetLink}\n\nNo one has signed in to your account because of these attempts.`,
+    subject: counter.secondFactor ? 'Your Ovation password may be known' : 'Failed sign-ins to your Ovation account',
+    text: counter.secondFactor
+      ? secondFactorPauseText(member.firstName, minutes(pausedUntil.getTime() - now.getTime()), resetLink)
+      : `Hello ${member.firstName},\n\n` +
+        `There were ${SIGN_IN_THROTTLE.limit} failed attempts to sign in to your Ovation account with a wrong password. ` +
+        `To protect it, signing in with a password is paused for ${minutes(pausedUntil.getTime() - now.getTime())}.\n\n` +
+        `If this was you, wait and try again. If it was not, or you have forgotten your password, reset it here ` +
+        `(this also lifts the pause):\n${resetLink}\n\nNo one has signed in to your account because of these attempts.`,
   });
+}
+
+/**
+ * Wrong codes come after the right password: unless the member mistyped them, someone else
+ * knows it, so the e-mail says so and asks for a new password now.
+ */
+function secondFactorPauseText(firstName: string, pause: string, resetLink: string): string {
+  return (
+    `Hello ${firstName},\n\n` +
+    `Someone entered your Ovation password correctly, then ${SIGN_IN_THROTTLE.limit} wrong codes from your authenticator app. ` +
+    `To protect your account, signing in is paused for ${pause}.\n\n` +
+    `If this was not you, someone knows your password: reset it now here (this also lifts the pause):\n${resetLink}\n\n` +
+    `No one has signed in to your account because of these attempts.`
+  );
 }

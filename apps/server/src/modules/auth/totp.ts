@@ -203,7 +203,7 @@ export async function passSecondFactor(
     throw unauthorized(INVALID_CODE);
   }
   const member = await memberFacts(deps.db, memberId);
-  const counter = { email: member.email ?? '', key: codeCounterKey(memberId) };
+  const counter = { email: member.email ?? '', key: codeCounterKey(memberId), secondFactor: true };
   const attempt = await admitSignInAttempt(deps, counter);
   const row = await findTotp(deps.db, memberId);
   const ok = row?.confirmedAt ? await acceptCode(deps.db, memberId, row.secret, input.code) : false;

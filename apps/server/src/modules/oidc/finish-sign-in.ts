@@ -36,10 +36,12 @@ export async function finishSignIn(deps: FinishSignInDeps, input: OidcCallbackRe
   const { oidc, log } = deps;
   if (!oidc) throw refuse(log, 'off', null);
   const settings = oidc.settings;
-  const flow = await consumeFlow(deps.db, hashToken(input.state));
-  if (!flow) throw refuse(log, 'badState', settings, { why: 'unknown, used or expired state' });
-  if (!input.browserBinding || hashToken(input.browserBinding) !== flow.browserHash) {
-    throw refuse(log, 'badState', settings, { why: 'started in another browser' });
+  // The binding is checked as the flow is used, so a callback replayed from another browser
+  // (a leaked URL) cannot spend the member's own flow.
+  if (!input.browserBinding) throw refuse(log, 'badState', settings, { why: 'started in another browser' });
+  const flow = await consumeFlow(deps.db, hashToken(input.state), hashToken(input.browserBinding));
+  if (!flow) {
+    throw refuse(log, 'badState', settings, { why: 'unknown, used or expired state, or another browser' });
   }
 
   const callbackUrl = new URL(settings.redirectUri);

@@ -14,13 +14,23 @@ export async function deleteExpiredFlows(db: Db) {
   await db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, sql`now() - interval '1 day'`));
 }
 
-/** Marks a live flow used and returns it; undefined when unknown, already used or expired. */
-export async function consumeFlow(db: Db, stateHash: string) {
+/**
+ * Marks a live flow used and returns it; undefined when unknown, already used, expired or
+ * started in another browser (which leaves it for the browser that started it).
+ */
+export async function consumeFlow(db: Db, stateHash: string, browserHash: string) {
   const [row] = await db
     .update(oidcFlows)
     .set({ usedAt: new Date() })
-    .where(and(eq(oidcFlows.stateHash, stateHash), isNull(oidcFlows.usedAt), gt(oidcFlows.expiresAt, sql`now()`)))
-    .returning({ browserHash: oidcFlows.browserHash, codeVerifier: oidcFlows.codeVerifier, nonce: oidcFlows.nonce });
+    .where(
+      and(
+        eq(oidcFlows.stateHash, stateHash),
+        eq(oidcFlows.browserHash, browserHash),
+        isNull(oidcFlows.usedAt),
+        gt(oidcFlows.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ codeVerifier: oidcFlows.codeVerifier, nonce: oidcFlows.nonce });
   return row;
 }
 

@@ -4,6 +4,7 @@ import { fieldError } from '../../lib/app-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import { confirmEmailChange } from '../auth/confirm-email-change.ts';
+import { retireOutstandingProofs } from '../auth/credentials.repository.ts';
 import { tellOldAddress } from '../members/email-changed.ts';
 import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
 import { loadSession } from '../session/load-session.ts';
@@ -38,11 +39,15 @@ export async function updateProfile(
     throw fieldError('email', 'Another member already uses this e-mail address');
   }
   try {
-    await updateMemberContact(db, memberId, {
-      cellNum: input.cellNum,
-      email: input.email,
-      interests: input.interests,
-      aspirations: input.asperations,
+    await db.transaction(async (tx) => {
+      await updateMemberContact(tx, memberId, {
+        cellNum: input.cellNum,
+        email: input.email,
+        interests: input.interests,
+        aspirations: input.asperations,
+      });
+      // A reset or activation link still in the old mailbox stops working with the address.
+      if (emailChanges) await retireOutstandingProofs(tx, memberId);
     });
   } catch (error) {
     // Another member took the address between the check above and this update.
