@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
+import { ORDERS_PAGE_SIZE } from '@ovation/shared/schemas/rewards';
+import { rewardOrders } from '../src/db/schema/index.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
 import { updateReward } from '../src/modules/rewards/catalogue.repository.ts';
 import { setupApp } from './build-app.ts';
@@ -43,6 +45,37 @@ describe('My Orders', () => {
     expect((await cancel(other.token, orderId)).statusCode).toBe(404);
     expect((await get('/api/orders', other.token)).json().orders).toEqual([]);
     expect((await get('/api/orders/abc', other.token)).statusCode).toBe(400);
+  });
+
+  it('comes in pages of 50, newest first, each saying where the next, older one starts', async () => {
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { pointsCost: 10, codes: codesFor('PGE', 1) });
+    const member = await shopper(100);
+    await putLine(member.token, item.id, 1);
+    const { orderId: oldest } = (await send(ctx, CHECKOUT, member.token, {})).json();
+    // Fifty-five later orders (bare rows: the list's paging is what is tested here).
+    await ctx.app.db.insert(rewardOrders).values(
+      Array.from({ length: ORDERS_PAGE_SIZE + 5 }, () => ({
+        memberId: member.member.id,
+        status: 'fulfilled',
+        totalPoints: 1,
+      })),
+    );
+    const first = (await get('/api/orders', member.token)).json();
+    expect(first.orders).toHaveLength(ORDERS_PAGE_SIZE);
+    const ids = first.orders.map((o: { orderId: number }) => o.orderId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(first.nextBefore).toBe(ids.at(-1));
+
+    const second = (await get(`/api/orders?before=${first.nextBefore}`, member.token)).json();
+    expect(second.orders).toHaveLength(6);
+    expect(second.orders.at(-1)).toMatchObject({ orderId: oldest, lines: [expect.objectContaining({ quantity: 1 })] });
+    expect(second.nextBefore).toBeNull();
+    expect(new Set([...ids, ...second.orders.map((o: { orderId: number }) => o.orderId)]).size).toBe(56);
+
+    const bad = await get('/api/orders?before=abc', member.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.before).toEqual(['No such order']);
   });
 
   it('cancels a placed order: refunds exactly, restores stock and e-mails', async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import type { CancelOrderResponse, Order, OrdersResponse } from '@ovation/shared/schemas/rewards';
 import { api } from '../lib/api-client.ts';
@@ -12,7 +12,8 @@ export const ordersKeys = {
   one: (orderId: number) => ['orders', 'one', orderId] as const,
 };
 
-export const getOrders = (signal?: AbortSignal) => api.get<OrdersResponse>('/api/orders', { signal });
+export const getOrders = (before: number | undefined, signal?: AbortSignal) =>
+  api.get<OrdersResponse>(before ? `/api/orders?before=${before}` : '/api/orders', { signal });
 export const getOrder = (orderId: number, signal?: AbortSignal) => api.get<Order>(`/api/orders/${orderId}`, { signal });
 export const postCancelOrder = (orderId: number, idempotencyKey: string) =>
   api.post<CancelOrderResponse>(
@@ -24,8 +25,14 @@ export const postCancelOrder = (orderId: number, idempotencyKey: string) =>
     },
   );
 
+/** My Orders, newest first, a page at a time (`fetchNextPage` for older ones). */
 export function useOrders() {
-  return useQuery({ queryKey: ordersKeys.list(), queryFn: ({ signal }) => getOrders(signal) });
+  return useInfiniteQuery({
+    queryKey: ordersKeys.list(),
+    queryFn: ({ pageParam, signal }) => getOrders(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
 }
 
 /** Cancels an order while it is placed; the refund's balances go into the session. */
@@ -35,8 +42,16 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (orderId: number) => keys.send({ orderId }, (key) => postCancelOrder(orderId, key)),
     onSuccess: (answer) => {
-      queryClient.setQueryData<OrdersResponse>(ordersKeys.list(), (old) =>
-        old ? { orders: old.orders.map((o) => (o.orderId === answer.order.orderId ? answer.order : o)) } : old,
+      queryClient.setQueryData<InfiniteData<OrdersResponse>>(ordersKeys.list(), (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page) => ({
+                ...page,
+                orders: page.orders.map((o) => (o.orderId === answer.order.orderId ? answer.order : o)),
+              })),
+            }
+          : old,
       );
       afterRewardsChange(queryClient, answer.balances);
     },

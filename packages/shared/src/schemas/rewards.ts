@@ -194,7 +194,20 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+/** My Orders comes in pages of this many, newest first. */
+export const ORDERS_PAGE_SIZE = 50;
+
+export const ordersQuerySchema = z.object({
+  /** The next page: orders placed before this one (the previous page's `nextBefore`). */
+  before: databaseId('No such order').optional(),
+});
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+export const ordersResponseSchema = z.object({
+  orders: z.array(orderSchema),
+  /** Where the next, older page starts (`?before=`); null when these are the oldest. */
+  nextBefore: z.number().int().nullable(),
+});
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
 export const orderIdParamsSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Order, OrdersResponse } from '@ovation/shared/schemas/rewards';
+import { ORDERS_PAGE_SIZE, type Order, type OrdersResponse } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-errors.ts';
 import {
@@ -22,9 +22,15 @@ export async function loadOrders(db: Db, orders: OrderRow[], revealCodes: boolea
   return presentOrders(orders, lines, events, codes, revealCodes);
 }
 
-/** My Orders: every order of the member, newest first. */
-export async function listOrders(db: Db, memberId: number): Promise<OrdersResponse> {
-  return { orders: await loadOrders(db, await findMemberOrders(db, memberId), true) };
+/** My Orders: a page of the member's orders, newest first, and where the next one starts. */
+export async function listOrders(db: Db, memberId: number, before?: number): Promise<OrdersResponse> {
+  // One more than a page tells whether an older page exists, without a count.
+  const rows = await findMemberOrders(db, memberId, { before, limit: ORDERS_PAGE_SIZE + 1 });
+  const page = rows.slice(0, ORDERS_PAGE_SIZE);
+  return {
+    orders: await loadOrders(db, page, true),
+    nextBefore: rows.length > ORDERS_PAGE_SIZE ? page[page.length - 1]!.id : null,
+  };
 }
 
 /** One of the member's own orders; anyone else's is not found. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/client.ts';
 import type { Statement } from '../../db/statement.ts';
@@ -33,13 +33,16 @@ export async function findOrder(db: Db, orderId: number) {
   return row;
 }
 
-export async function findMemberOrders(db: Db, memberId: number) {
+/** A page of the member's orders, newest first: `limit` of them placed before `before` (any, when absent). */
+export async function findMemberOrders(db: Db, memberId: number, page: { before?: number; limit: number }) {
+  const where = [eq(rewardOrders.memberId, memberId)];
+  if (page.before !== undefined) where.push(lt(rewardOrders.id, page.before));
   return db
     .select()
     .from(rewardOrders)
-    .where(eq(rewardOrders.memberId, memberId))
+    .where(and(...where))
     .orderBy(desc(rewardOrders.id))
-    .limit(200);
+    .limit(page.limit);
 }
 
 export interface OrderQueueFilter {

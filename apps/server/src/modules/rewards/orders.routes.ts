@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderIdParamsSchema, orderSchema, ordersResponseSchema } from '@ovation/shared/schemas/rewards';
+import {
+  orderIdParamsSchema,
+  orderSchema,
+  ordersQuerySchema,
+  ordersResponseSchema,
+} from '@ovation/shared/schemas/rewards';
 import { requireMember } from '../../plugins/auth.ts';
 import { getOrder, listOrders } from './list-orders.ts';
 
@@ -11,12 +16,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { capability: 'redeemRewards' },
       schema: {
         tags: ['rewards'],
-        summary: 'The member’s rewards orders, newest first, with lines, history and voucher codes',
+        summary: 'The member’s rewards orders, newest first, with lines, history and voucher codes, 50 a page',
         security: [{ bearer: [] }],
+        querystring: ordersQuerySchema,
         response: { 200: ordersResponseSchema },
       },
     },
-    async (request) => listOrders(app.db, requireMember(request).memberId),
+    async (request) => listOrders(app.db, requireMember(request).memberId, request.query.before),
   );
 
   app.get(

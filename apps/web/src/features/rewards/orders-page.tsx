@@ -178,7 +178,7 @@ export default function OrdersPage() {
           <Center mih="30vh">
             <Loader aria-label="Loading your orders" />
           </Center>
-        ) : orders.isError ? (
+        ) : !orders.data ? (
           <Alert
             classNames={{ title: classes.alertTitle }}
             color="red"
@@ -187,20 +187,39 @@ export default function OrdersPage() {
           >
             {describeError(orders.error).body}
           </Alert>
-        ) : orders.data.orders.length === 0 ? (
+        ) : orders.data.pages[0]!.orders.length === 0 ? (
           <Alert classNames={{ title: classes.alertTitle }} color="gray" variant="light" title="No orders yet">
             Rewards you redeem will show here.
           </Alert>
         ) : (
-          orders.data.orders.map((order) => (
-            <OrderCard
-              key={order.orderId}
-              order={order}
-              pointsName={pointsName}
-              onCancel={onCancel}
-              cancelling={cancel.isPending && cancel.variables === order.orderId}
-            />
-          ))
+          <>
+            {orders.data.pages.flatMap((page) =>
+              page.orders.map((order) => (
+                <OrderCard
+                  key={order.orderId}
+                  order={order}
+                  pointsName={pointsName}
+                  onCancel={onCancel}
+                  cancelling={cancel.isPending && cancel.variables === order.orderId}
+                />
+              )),
+            )}
+            {orders.isFetchNextPageError && (
+              <Alert color="red" variant="light" role="alert">
+                Older orders could not be loaded. {describeError(orders.error).body}
+              </Alert>
+            )}
+            {orders.hasNextPage && (
+              <Button
+                variant="default"
+                onClick={() => void orders.fetchNextPage()}
+                loading={orders.isFetchingNextPage}
+                style={{ alignSelf: 'center' }}
+              >
+                Show older orders
+              </Button>
+            )}
+          </>
         )}
       </Stack>
     </>
