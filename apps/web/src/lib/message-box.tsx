@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { MESSAGE_BOX_BASE_Z_INDEX } from '@ovation/shared/constants';
+import { focusedElement, returnFocus } from './return-focus.ts';
 
 /** One global message box request (spec §3 "Message box entry"). */
 export interface MessageBoxEntry {
@@ -49,21 +50,9 @@ export function showMessage(entry: MessageBoxEntry): Promise<boolean> {
       resolve(ok);
       entry.callback?.(ok);
     };
-    const returnFocus = typeof document === 'undefined' ? null : document.activeElement;
-    boxes = [...boxes, { ...entry, callback, id: nextId++, zIndex, returnFocus }];
+    boxes = [...boxes, { ...entry, callback, id: nextId++, zIndex, returnFocus: focusedElement() }];
     emit();
   });
-}
-
-/**
- * The box is unmounted when it closes, so the dialog cannot hand the focus back itself: give it
- * to what opened the box (a keyboard user would otherwise start again from the top of the page).
- */
-function restoreFocus(target: Element | null) {
-  if (!(target instanceof HTMLElement)) return;
-  setTimeout(() => {
-    if (target.isConnected && !boxes.length) target.focus();
-  }, 0);
 }
 
 export function closeMessage(id: number, ok: boolean): void {
@@ -72,7 +61,10 @@ export function closeMessage(id: number, ok: boolean): void {
   boxes = boxes.filter((b) => b.id !== id);
   emit();
   box.callback?.(ok);
-  restoreFocus(box.returnFocus);
+  // The box is unmounted when it closes, so it cannot hand the focus back itself: what opened it
+  // gets it (a keyboard user would otherwise start again from the top of the page), unless the
+  // callback or another box has taken it.
+  returnFocus(box.returnFocus);
 }
 
 /** Closes every box as cancelled (tests, and nothing should outlive a reset). */

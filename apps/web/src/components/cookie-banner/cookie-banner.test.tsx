@@ -6,6 +6,7 @@ import { readCookie } from '../../lib/cookie-policy.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 import { cookieConsent } from './cookie-consent.ts';
+import { MAIN_CONTENT_ID } from '../skip-link.tsx';
 
 describe('CookieBanner', () => {
   beforeEach(() => {
@@ -53,5 +54,24 @@ describe('CookieBanner', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('accepting removes the banner and its controls: the focus goes to the main content, not lost (WCAG 2.4.3)', async () => {
+    const main = Object.assign(document.createElement('main'), { id: MAIN_CONTENT_ID, tabIndex: -1 });
+    document.body.append(main);
+    try {
+      renderWithApp(<CookieBanner />);
+      await userEvent.click(screen.getByRole('button', { name: 'I ACCEPT' }));
+      await waitFor(() => expect(document.activeElement).toBe(main));
+
+      main.blur();
+      cookieConsent.reset();
+      await userEvent.click(await screen.findByRole('button', { name: 'Cookie Preferences' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'ACCEPT' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(main));
+    } finally {
+      main.remove();
+    }
   });
 });

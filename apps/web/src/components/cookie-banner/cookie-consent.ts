@@ -8,6 +8,7 @@ import {
   type CookiePolicy,
 } from '../../lib/cookie-policy.ts';
 import { focusedElement, returnFocus } from '../../lib/return-focus.ts';
+import { MAIN_CONTENT_ID } from '../skip-link.tsx';
 
 /** Consent state shared by the banner, its preferences panel and the footer's Manage Privacy. */
 interface ConsentState {
@@ -26,12 +27,17 @@ function current(): ConsentState {
   return state;
 }
 function set(next: Partial<ConsentState>) {
-  const wasOpen = current().preferencesOpen;
+  const { preferencesOpen: wasOpen, policy: was } = current();
   state = { ...current(), ...next };
   listeners.forEach((l) => l());
-  // The panel is mounted only while open, so it cannot give the focus back itself.
-  if (wasOpen && !state.preferencesOpen) returnFocus(opener);
+  // The panel is mounted only while open, so it cannot give the focus back itself. Accepting
+  // removes the banner, and with it I ACCEPT or the Cookie Preferences link that opened the
+  // panel: the focus goes to the page's main content, not to the top of the document.
+  const bannerGone = !was.mandatory && state.policy.mandatory;
+  const panelClosed = wasOpen && !state.preferencesOpen;
+  if (panelClosed || bannerGone) returnFocus(panelClosed ? opener : null, mainContent);
 }
+const mainContent = () => document.getElementById(MAIN_CONTENT_ID);
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
