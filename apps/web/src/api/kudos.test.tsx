@@ -4,7 +4,7 @@ import { KUDOS_FIELDS, type KudosItem } from '@ovation/shared/schemas/feed';
 import { api } from '../lib/api-client.ts';
 import { kudosItem } from '../test/kudos-fixture.ts';
 import { makeWrapper } from '../test/test-wrapper.tsx';
-import { kudosKeys, useReactToKudos, type KudosData } from './kudos.ts';
+import { kudosKeys, refreshKudosThread, useReactToKudos, type KudosData } from './kudos.ts';
 
 vi.mock('../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
@@ -64,5 +64,41 @@ describe('useReactToKudos', () => {
       userCheered: false,
       cheerCount: 0,
     });
+  });
+
+  it('a reaction during a refresh of the thread lets it finish afterwards: the new kudos still arrive', async () => {
+    const { client, wrapper } = makeWrapper();
+    client.setQueryData(kudosKeys.thread(), {
+      pages: [{ items: [kudosItem()], hasMore: false }],
+      pageParams: [{ page: 1 }],
+    });
+    const fresh = kudosItem({ messageLogId: 8, message: 'Newest kudos' });
+    let lists = 0;
+    post.mockImplementation(async (url: string) => {
+      if (url === '/api/shoutouts/ShoutOutList') {
+        lists++;
+        // The first load is still on its way when the member reacts.
+        if (lists === 1) return new Promise(() => undefined);
+        return {
+          shoutOuts: {
+            fields: [...KUDOS_FIELDS],
+            rows: [fresh, kudosItem({ userLiked: true, likeCount: 4 })].map((i) => KUDOS_FIELDS.map((f) => i[f])),
+          },
+          hasMore: false,
+        };
+      }
+      return { shoutOuts: asTable(kudosItem({ userLiked: true, likeCount: 4 })) };
+    });
+    const { result } = renderHook(() => useReactToKudos(7), { wrapper });
+    void refreshKudosThread(client);
+    await waitFor(() => expect(lists).toBe(1));
+    act(() => result.current.mutate({ messageLogId: 7, reactNum: 1, isRedactReact: false }));
+    await waitFor(() => expect(lists).toBe(2));
+    await waitFor(() =>
+      expect(client.getQueryData<KudosData>(kudosKeys.thread())!.pages[0]!.items.map((i) => i.messageLogId)).toEqual([
+        8, 7,
+      ]),
+    );
+    expect(client.getQueryData<KudosData>(kudosKeys.thread())!.pages[0]!.items[1]).toMatchObject({ userLiked: true });
   });
 });

@@ -70,13 +70,20 @@ export function useKudos() {
 export async function refreshKudosThread(client: QueryClient): Promise<void> {
   // A load under way may have read the thread before the new kudos: start again.
   await client.cancelQueries({ queryKey: kudosKeys.thread() });
+  refreshing.set(client, (refreshing.get(client) ?? 0) + 1);
   try {
     await client.infiniteQuery({ ...kudosQueryOptions(), pages: 1, staleTime: 0 });
   } catch (error) {
     // The items on screen stay; the next live event or visit tries again.
     if (!isCancelledError(error)) console.warn('The Kudos Thread could not be refreshed', error);
+  } finally {
+    refreshing.set(client, (refreshing.get(client) ?? 1) - 1);
   }
 }
+
+/** Refreshes under way, per query client: a reaction that cancels one owes it (`refreshOwed`). */
+const refreshing = new WeakMap<QueryClient, number>();
+const refreshOwed = new WeakSet<QueryClient>();
 
 /** Another member's reaction pushed live: its counts and names replace the item's (own flags stay). */
 export function applyLiveReaction(client: QueryClient, live: Partial<KudosItem> & { messageLogId: number }): void {
@@ -103,6 +110,9 @@ export async function reactToKudos(vars: ReactVariables): Promise<KudosItem | un
  * flags, names and mins. Clicks on one item run one after another (scope), so a quick
  * react-then-withdraw reaches the server in the order it was made.
  */
+const isKudosReaction = (mutation: { options: { scope?: { id: string } } }) =>
+  mutation.options.scope?.id.startsWith('kudos-react-') === true;
+
 export function useReactToKudos(messageLogId: number) {
   const client = useQueryClient();
   const setItem = (update: (item: KudosItem) => KudosItem) =>
@@ -112,6 +122,8 @@ export function useReactToKudos(messageLogId: number) {
     mutationFn: reactToKudos,
     scope: { id: `kudos-react-${messageLogId}` },
     onMutate: async ({ reactNum }) => {
+      // A load now could overwrite the flip: cancel it, and fetch the newest kudos again after.
+      if ((refreshing.get(client) ?? 0) > 0) refreshOwed.add(client);
       await client.cancelQueries({ queryKey: kudosKeys.thread() });
       const before = findKudosItem(client.getQueryData<KudosData>(kudosKeys.thread()), messageLogId);
       setItem((item) => flipReaction(item, reactNum));
@@ -124,6 +136,14 @@ export function useReactToKudos(messageLogId: number) {
       // The api client has already told the member; show the item as it was.
       const before = context?.before;
       if (before) setItem((item) => applyServerItem(item, before));
+    },
+    onSettled: () => {
+      // New kudos were on their way when the click cancelled their load: fetch them now, once
+      // no other reaction waits for its answer (this one still counts while its callbacks run).
+      if (refreshOwed.has(client) && client.isMutating({ predicate: isKudosReaction }) <= 1) {
+        refreshOwed.delete(client);
+        void refreshKudosThread(client);
+      }
     },
   });
 }
