@@ -43,9 +43,14 @@ async function insertSessions(url) {
   const made = rows.map((r) => ({ memberId: r.id, token: randomBytes(32).toString('base64url') }));
   for (let i = 0; i < made.length; i += 5000) {
     const part = made.slice(i, i + 5000);
+    // Last used at some moment of the past minute, as members who came at different times: their
+    // uses are recorded (once a minute each, decision 0040) evenly through the run, as in steady
+    // use. With one shared moment they all fell due together a minute in, and that write wave
+    // landed on whichever scenario ran then (the reacting ones), not on the others.
     await db.query(
-      `insert into sessions (member_id, token_hash, expires_at)
-       select m, h, now() + interval '1 day' from unnest($1::int[], $2::text[]) as t(m, h)`,
+      `insert into sessions (member_id, token_hash, expires_at, last_used_at)
+       select m, h, now() + interval '1 day', now() - random() * interval '60 seconds'
+       from unnest($1::int[], $2::text[]) as t(m, h)`,
       [part.map((s) => s.memberId), part.map((s) => createHash('sha256').update(s.token).digest('hex'))],
     );
   }

@@ -24,7 +24,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Last use, recorded at most once a minute: idle sessions are refused (SESSION_IDLE_MINUTES). */
+    /**
+     * Last use, recorded at most once a minute: idle sessions are refused (SESSION_IDLE_MINUTES).
+     * In no index, and the table keeps a third of each page free (fillfactor 70, migration 0024),
+     * so recording it is a HOT update.
+     */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
