@@ -84,6 +84,42 @@ describe('news bulletin admin', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses an edit or a move made from a version someone else changed meanwhile (409), keeping theirs', async () => {
+    const first = await editor();
+    const second = await editor();
+    await create(first, { text: 'Another item' });
+    const id = (await create(first, { text: 'Opened by two' })).json().newsId as number;
+    const opened = ((await list(second)).items as { newsId: number; updatedAt: string }[]).find(
+      (i) => i.newsId === id,
+    )!;
+    const edit = (token: string, text: string, expectedUpdatedAt: string) =>
+      ctx.request({ method: 'PUT', url: `/api/admin/news/${id}`, token, payload: { text, expectedUpdatedAt } });
+
+    // A move leaves the item's version: an edit opened before it still saves.
+    const before = ((await list(first)).items as { newsId: number }[]).map((i) => i.newsId);
+    const moved = [id, ...before.filter((n) => n !== id)];
+    const move = (token: string, expectedNewsIds: number[]) =>
+      ctx.request({ method: 'PUT', url: '/api/admin/news/order', token, payload: { newsIds: moved, expectedNewsIds } });
+    expect((await move(first, before)).statusCode).toBe(200);
+    expect((await edit(first, 'First editor’s words', opened.updatedAt)).statusCode).toBe(200);
+
+    const stale = await edit(second, 'Second editor’s words', opened.updatedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/after you opened it/);
+    const now = ((await list(second)).items as { newsId: number; text: string; updatedAt: string }[]).find(
+      (i) => i.newsId === id,
+    )!;
+    expect(now.text).toBe('First editor’s words');
+    // Against the version now shown, it saves.
+    expect((await edit(second, 'Second editor’s words', now.updatedAt)).statusCode).toBe(200);
+
+    // A move made from the order before the first move is refused; the order stays.
+    expect((await move(second, before)).statusCode).toBe(409);
+    expect(((await list(first)).items as { newsId: number }[]).map((i) => i.newsId)).toEqual(moved);
+    await ctx.request({ method: 'DELETE', url: `/api/admin/news/${id}`, token: first });
+    expect((await edit(second, 'Gone', now.updatedAt)).statusCode).toBe(404);
+  });
+
   it('lets report administrators edit news and refuses other roles (403)', async () => {
     const admin = (await memberWithToken(ctx, { isAdminReports: true })).token;
     expect((await create(admin, { text: 'From an admin' })).statusCode).toBe(201);

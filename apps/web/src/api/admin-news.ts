@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewsInput, NewsListResponse } from '@ovation/shared/schemas/admin-news';
+import type { NewsInput, NewsListResponse, NewsUpdate } from '@ovation/shared/schemas/admin-news';
 import { api } from '../lib/api-client.ts';
 
 export const adminNewsKeys = { all: () => ['admin', 'news'] as const };
@@ -11,10 +11,12 @@ export function getAdminNews(signal?: AbortSignal) {
   return api.get<NewsListResponse>('/api/admin/news', { silent: true, signal });
 }
 export const createNews = (input: NewsInput) => api.post<{ newsId: number }>('/api/admin/news', input);
-export const updateNews = (newsId: number, input: NewsInput) =>
+export const updateNews = (newsId: number, input: NewsUpdate) =>
   api.put<{ newsId: number }>(`/api/admin/news/${newsId}`, input);
 export const deleteNews = (newsId: number) => api.delete<null>(`/api/admin/news/${newsId}`);
-export const reorderNews = (newsIds: number[]) => api.put<NewsListResponse>('/api/admin/news/order', { newsIds });
+/** The new order and the one it was made from (refused with 409 when someone changed that meanwhile). */
+export const reorderNews = (newsIds: number[], expectedNewsIds: number[]) =>
+  api.put<NewsListResponse>('/api/admin/news/order', { newsIds, expectedNewsIds }, { silent: true });
 
 export function useAdminNews() {
   return useQuery({ queryKey: adminNewsKeys.all(), queryFn: ({ signal }) => getAdminNews(signal) });
@@ -33,6 +35,7 @@ function useNewsMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 
 export const useCreateNews = () => useNewsMutation((input: NewsInput) => createNews(input));
 export const useUpdateNews = () =>
-  useNewsMutation(({ newsId, input }: { newsId: number; input: NewsInput }) => updateNews(newsId, input));
+  useNewsMutation(({ newsId, input }: { newsId: number; input: NewsUpdate }) => updateNews(newsId, input));
 export const useDeleteNews = () => useNewsMutation((newsId: number) => deleteNews(newsId));
-export const useReorderNews = () => useNewsMutation((newsIds: number[]) => reorderNews(newsIds));
+export const useReorderNews = () =>
+  useNewsMutation(({ newsIds, expected }: { newsIds: number[]; expected: number[] }) => reorderNews(newsIds, expected));

@@ -20,9 +20,10 @@ export function returnFocus(opener: Element | null, fallback?: () => HTMLElement
 
 /**
  * The state of a dialog that is mounted only while open (its chunk loads, its form starts afresh):
- * `value` is null while it is closed; `open` remembers what had the focus, `close` gives it back.
+ * `value` is null while it is closed; `open` remembers what had the focus, `close` gives it back
+ * (to `fallback` when the opener left the page meanwhile, e.g. its row left the list).
  */
-export function useDialogState<T>() {
+export function useDialogState<T>(fallback?: () => HTMLElement | null) {
   const [value, setValue] = useState<T | null>(null);
   const opener = useRef<Element | null>(null);
   const open = (next: T) => {
@@ -31,7 +32,7 @@ export function useDialogState<T>() {
   };
   const close = () => {
     setValue(null);
-    returnFocus(opener.current);
+    returnFocus(opener.current, fallback);
     opener.current = null;
   };
   return { value, open, close };

@@ -15,13 +15,22 @@ export const newsTextSchema = z
 /** ISO date-time (UTC) or null: when the item starts / stops showing. */
 const instant = z.iso.datetime({ offset: true }).nullable().optional();
 
-export const newsInputSchema = z
-  .object({ text: newsTextSchema, showFrom: instant, showUntil: instant })
-  .refine((v) => !v.showFrom || !v.showUntil || Date.parse(v.showFrom) < Date.parse(v.showUntil), {
-    message: 'Show until must be after show from',
-    path: ['showUntil'],
-  });
+const newsFields = { text: newsTextSchema, showFrom: instant, showUntil: instant };
+const windowInOrder = (v: { showFrom?: string | null; showUntil?: string | null }) =>
+  !v.showFrom || !v.showUntil || Date.parse(v.showFrom) < Date.parse(v.showUntil);
+const windowMessage = { message: 'Show until must be after show from', path: ['showUntil'] };
+
+export const newsInputSchema = z.object(newsFields).refine(windowInOrder, windowMessage);
 export type NewsInput = z.infer<typeof newsInputSchema>;
+
+/**
+ * PUT /api/admin/news/{newsId}: with `expectedUpdatedAt` (the item's `updatedAt` as the editor
+ * opened it), an item someone else saved meanwhile is refused (409) instead of overwritten.
+ */
+export const newsUpdateSchema = z
+  .object({ ...newsFields, expectedUpdatedAt: z.iso.datetime({ offset: true }).optional() })
+  .refine(windowInOrder, windowMessage);
+export type NewsUpdate = z.infer<typeof newsUpdateSchema>;
 
 export const newsIdParamsSchema = z.object({ newsId: databaseId('No such news item') });
 
@@ -34,6 +43,7 @@ export const newsItemSchema = z.object({
   position: z.number().int(),
   /** Shown in the ticker right now (in its window). */
   current: z.boolean(),
+  /** When its text or window last changed (a move in the order leaves it). */
   updatedAt: z.string(),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
@@ -43,5 +53,9 @@ export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
 
 export const newsCreatedResponseSchema = z.object({ newsId: z.number().int() });
 
-/** PUT /api/admin/news/order: every item's id in the new order. */
-export const newsOrderSchema = z.object({ newsIds: z.array(z.number().int().positive()).min(1).max(500) });
+/**
+ * PUT /api/admin/news/order: every item's id in the new order; with `expectedNewsIds` (the order
+ * the editor moved from), an order someone else changed meanwhile is refused (409).
+ */
+const newsIdList = z.array(z.number().int().positive()).min(1).max(500);
+export const newsOrderSchema = z.object({ newsIds: newsIdList, expectedNewsIds: newsIdList.optional() });

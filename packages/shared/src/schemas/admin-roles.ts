@@ -6,11 +6,20 @@ import { ROLE_NAMES } from '../capabilities.ts';
 export const roleGrantSchema = z.object({
   roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length),
   isAdminReports: z.boolean(),
+  /**
+   * The grant as the editor was opened with it (decision 0089): when the member's roles changed
+   * since, the save is refused (409) instead of silently undoing the other change. Without it
+   * the grant replaces whatever is there.
+   */
+  expected: z.object({ roles: z.array(z.string().max(40)).max(50), isAdminReports: z.boolean() }).optional(),
 });
 export type RoleGrantInput = z.infer<typeof roleGrantSchema>;
 
 export const rolesQuerySchema = z.object({
-  /** Name, e-mail or employee number; with it, every matching member is listed (to grant a first role). */
+  /**
+   * Name, e-mail or employee number. A report administrator finds any member (to grant a first
+   * role); other readers search the role and flag holders by name or employee number.
+   */
   q: z.string().trim().max(100).optional(),
 });
 
@@ -18,6 +27,7 @@ export const roleHolderSchema = z.object({
   memberId: z.number().int(),
   employeeNumber: z.string(),
   name: z.string(),
+  /** Shown to report administrators only (null for the other readers, decision 0089). */
   email: z.string().nullable(),
   roles: z.array(z.string()),
   isManager: z.boolean(),
@@ -33,8 +43,8 @@ export const roleChangeSchema = z.object({
   changedByName: z.string(),
   /** ISO date-time (UTC). */
   changedAt: z.string(),
-  before: roleGrantSchema.extend({ roles: z.array(z.string()) }),
-  after: roleGrantSchema.extend({ roles: z.array(z.string()) }),
+  before: z.object({ roles: z.array(z.string()), isAdminReports: z.boolean() }),
+  after: z.object({ roles: z.array(z.string()), isAdminReports: z.boolean() }),
 });
 export type RoleChange = z.infer<typeof roleChangeSchema>;
 

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { credentials, members } from '../schema/index.ts';
 import { queueActivation } from '../../modules/auth/register-member.ts';
 import { rolesOf } from '../../modules/roles/roles.presenter.ts';
-import { insertRoleChange, lockRoleHolder } from '../../modules/roles/roles.repository.ts';
+import { insertRoleChange, lockRoleHolders } from '../../modules/roles/roles.repository.ts';
 
 export interface AdminInput {
   email: string;
@@ -53,7 +53,7 @@ export async function ensureAdministrator(
     // Decided on the member's row as locked here: a roles edit made meanwhile in the portal, or
     // a second run, is not recorded from a stale reading.
     if (found) {
-      const held = await lockRoleHolder(tx, found.id);
+      const held = (await lockRoleHolders(tx, [found.id])).get(found.id);
       if (!held) throw new SetupError(`Member ${found.employeeNumber} changed meanwhile: run the set-up again`);
       await tx
         .update(members)

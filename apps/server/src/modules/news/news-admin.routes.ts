@@ -6,6 +6,7 @@ import {
   newsInputSchema,
   newsListResponseSchema,
   newsOrderSchema,
+  newsUpdateSchema,
 } from '@ovation/shared/schemas/admin-news';
 import { createNews, deleteNews, listNews, reorderNews, updateNews } from './manage-news.ts';
 
@@ -44,11 +45,13 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         summary: 'Reorders the ticker: every item id, first to last',
+        description: 'With `expectedNewsIds` (the order moved from), an order changed meanwhile is refused with 409.',
+        problems: [409],
         body: newsOrderSchema,
         response: { 200: newsListResponseSchema },
       },
     },
-    async (request) => reorderNews(app.db, request.body.newsIds),
+    async (request) => reorderNews(app.db, request.body.newsIds, request.body.expectedNewsIds),
   );
 
   app.put(
@@ -58,8 +61,10 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         summary: 'Edits a news item’s text and schedule',
+        description: 'With `expectedUpdatedAt` (the item as opened), an item saved meanwhile is refused with 409.',
+        problems: [404, 409],
         params: newsIdParamsSchema,
-        body: newsInputSchema,
+        body: newsUpdateSchema,
         response: { 200: newsCreatedResponseSchema },
       },
     },

@@ -53,12 +53,37 @@ export async function insertNewsItem(db: Db, values: NewsValues): Promise<number
   return row!.id;
 }
 
-export async function updateNewsItem(db: Db, id: number, values: NewsValues): Promise<boolean> {
+/**
+ * Saves an item's text and window; with `expectedUpdatedAt`, only if nobody saved it since (the
+ * list answers `updatedAt` to the millisecond). False when nothing was saved.
+ */
+export async function updateNewsItem(
+  db: Db,
+  id: number,
+  values: NewsValues,
+  expectedUpdatedAt?: Date,
+): Promise<boolean> {
   const rows = await db
     .update(newsEntries)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(newsEntries.id, id), eq(newsEntries.active, true)))
+    .where(
+      and(
+        eq(newsEntries.id, id),
+        eq(newsEntries.active, true),
+        expectedUpdatedAt
+          ? sql`date_trunc('milliseconds', ${newsEntries.updatedAt}) = ${expectedUpdatedAt.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
     .returning({ id: newsEntries.id });
+  return rows.length > 0;
+}
+
+export async function newsItemExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsEntries.id })
+    .from(newsEntries)
+    .where(and(eq(newsEntries.id, id), eq(newsEntries.active, true)));
   return rows.length > 0;
 }
 
@@ -67,12 +92,25 @@ export async function deleteNewsItem(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function activeNewsIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: newsEntries.id }).from(newsEntries).where(eq(newsEntries.active, true));
-  return rows.map((r) => r.id);
+/**
+ * The active items' ids in ticker order, locked until the transaction ends: two reorders queue,
+ * and the second reads the first one's order.
+ */
+export async function lockNewsOrder(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: newsEntries.id, sort: newsEntries.sort })
+    .from(newsEntries)
+    .where(eq(newsEntries.active, true))
+    .orderBy(asc(newsEntries.id))
+    .for('update');
+  // Sorted here, from the values read under the lock (a queued reorder sees the new ones).
+  return rows.sort((a, b) => a.sort - b.sort || a.id - b.id).map((r) => r.id);
 }
 
-/** Positions 1..n in the order given (ids already checked to be exactly the active items). */
+/**
+ * Positions 1..n in the order given (ids already checked to be exactly the active items). A move
+ * leaves `updated_at`: it marks a change of text or window, which an open editor checks.
+ */
 export async function setNewsOrder(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const cases = sql.join(
@@ -81,6 +119,6 @@ export async function setNewsOrder(db: Db, ids: number[]): Promise<void> {
   );
   await db
     .update(newsEntries)
-    .set({ sort: sql`(case ${newsEntries.id} ${cases} end)::smallint`, updatedAt: sql`now()` })
+    .set({ sort: sql`(case ${newsEntries.id} ${cases} end)::smallint` })
     .where(inArray(newsEntries.id, ids));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { members, roleChanges, type RoleGrant } from '../../db/schema/index.ts';
@@ -26,36 +26,45 @@ export interface RoleHolderRow {
   active: boolean;
 }
 
+const holdsAny = or(sql`${members.roles} <> ''`, eq(members.isManager, true), eq(members.isAdminReports, true));
+
 /** Members holding any role or flag, by name. */
 export async function findRoleHolders(db: Db): Promise<RoleHolderRow[]> {
-  return db
-    .select(holderColumns)
-    .from(members)
-    .where(or(sql`${members.roles} <> ''`, eq(members.isManager, true), eq(members.isAdminReports, true)))
-    .orderBy(members.surname, members.firstName, members.id);
+  return db.select(holderColumns).from(members).where(holdsAny).orderBy(members.surname, members.firstName, members.id);
 }
 
-/** Any member by name, e-mail or employee number (to grant a first role), at most 50. */
-export async function searchMembersForRoles(db: Db, q: string): Promise<RoleHolderRow[]> {
+/**
+ * At most 50 members by name or employee number, by e-mail too when `anyMember`: a report
+ * administrator finds any member (to grant a first role); other readers of the report search only
+ * the role and flag holders it lists, and not by address (decision 0089).
+ */
+export async function searchMembersForRoles(db: Db, q: string, anyMember: boolean): Promise<RoleHolderRow[]> {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = or(
+    ilike(sql`${members.firstName} || ' ' || ${members.surname}`, like),
+    ilike(members.employeeNumber, like),
+    anyMember ? ilike(members.email, like) : undefined,
+  );
   return db
     .select(holderColumns)
     .from(members)
-    .where(
-      or(
-        ilike(sql`${members.firstName} || ' ' || ${members.surname}`, like),
-        ilike(members.email, like),
-        ilike(members.employeeNumber, like),
-      ),
-    )
+    .where(anyMember ? matches : and(matches, holdsAny))
     .orderBy(members.surname, members.firstName, members.id)
     .limit(50);
 }
 
-/** The member's row, locked until the transaction ends (two admins editing one member queue). */
-export async function lockRoleHolder(tx: Db, memberId: number): Promise<RoleHolderRow | undefined> {
-  const [row] = await tx.select(holderColumns).from(members).where(eq(members.id, memberId)).for('update');
-  return row;
+/**
+ * The members' rows, locked in id order until the transaction ends: two admins editing one
+ * member queue, and two admins changing each other cannot lock in a cycle.
+ */
+export async function lockRoleHolders(tx: Db, memberIds: number[]): Promise<Map<number, RoleHolderRow>> {
+  const rows = await tx
+    .select(holderColumns)
+    .from(members)
+    .where(inArray(members.id, [...new Set(memberIds)]))
+    .orderBy(asc(members.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.memberId, row]));
 }
 
 export async function setMemberRoles(tx: Db, memberId: number, grant: RoleGrant): Promise<RoleHolderRow> {

@@ -34,7 +34,9 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Sets a member’s roles and report-admin flag; the change is recorded (who, when, before, after)',
-        problems: [422],
+        description:
+          'With `expected` (the grant as the editor showed it), a member whose roles changed since is refused with 409 instead of having that change undone.',
+        problems: [409, 422],
         security: [{ bearer: [] }],
         params: memberIdParamsSchema,
         body: roleGrantSchema,

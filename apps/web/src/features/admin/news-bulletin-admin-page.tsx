@@ -1,10 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@ovation/shared/format/date';
 import type { NewsInput, NewsItem } from '@ovation/shared/schemas/admin-news';
-import { useAdminNews, useCreateNews, useDeleteNews, useReorderNews, useUpdateNews } from '../../api/admin-news.ts';
+import type { NewsListResponse } from '@ovation/shared/schemas/admin-news';
+import {
+  adminNewsKeys,
+  useAdminNews,
+  useCreateNews,
+  useDeleteNews,
+  useReorderNews,
+  useUpdateNews,
+} from '../../api/admin-news.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-error.ts';
+import { ApiError, describeError } from '../../lib/api-error.ts';
+import { focusedElement, returnFocus, useDialogState } from '../../lib/return-focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { NewsForm, toNewsInput, type NewsFormValues } from './components/news-form.tsx';
 import { TickerPreview } from './components/ticker-preview.tsx';
@@ -40,10 +50,30 @@ export default function NewsBulletinAdminPage() {
   const update = useUpdateNews();
   const remove = useDeleteNews();
   const reorder = useReorderNews();
+  const client = useQueryClient();
   const [editing, setEditing] = useState<NewsItem | null>(null);
-  const [deleting, setDeleting] = useState<NewsItem | null>(null);
+  // The version an edit is made against: the item as opened, or as reloaded after a 409 (0089).
+  const [base, setBase] = useState<string | null>(null);
+  const editOpener = useRef<Element | null>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  // Mounted only while open; after a deletion (its row gone) the focus goes to the list's heading.
+  const deleting = useDialogState<NewsItem>(() => listHeading.current);
   const [draft, setDraft] = useState<NewsFormValues | null>(null);
   const items = useMemo(() => news.data?.items ?? [], [news.data]);
+
+  const startEditing = (item: NewsItem) => {
+    editOpener.current = focusedElement();
+    setEditing(item);
+    setBase(item.updatedAt);
+  };
+  /** Leaves the edit (saved, cancelled or gone): the focus goes back to its Edit button. */
+  const stopEditing = () => {
+    setEditing(null);
+    setBase(null);
+    returnFocus(editOpener.current, () => formHeading.current);
+    editOpener.current = null;
+  };
 
   // The preview: what the ticker shows now, with the draft in its place (or last when new).
   const preview = useMemo(() => {
@@ -59,9 +89,20 @@ export default function NewsBulletinAdminPage() {
 
   const save = async (input: NewsInput) => {
     if (editing) {
-      await update.mutateAsync({ newsId: editing.newsId, input });
+      try {
+        await update.mutateAsync({ newsId: editing.newsId, input: { ...input, expectedUpdatedAt: base ?? undefined } });
+      } catch (error) {
+        // Saved by someone else meanwhile: the reloaded list shows their version, and saving again
+        // (the form keeps what was typed) replaces it. Deleted meanwhile: nothing left to edit.
+        const fresh = client
+          .getQueryData<NewsListResponse>(adminNewsKeys.all())
+          ?.items.find((i) => i.newsId === editing.newsId);
+        if (error instanceof ApiError && error.status === 409 && fresh) setBase(fresh.updatedAt);
+        else if (error instanceof ApiError && (error.status === 404 || error.status === 409)) stopEditing();
+        throw error;
+      }
       toast.success('The news item was saved.');
-      setEditing(null);
+      stopEditing();
     } else {
       await create.mutateAsync(input);
       toast.success('The news item was added.');
@@ -72,15 +113,23 @@ export default function NewsBulletinAdminPage() {
     const ids = items.map((i) => i.newsId);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
-    // Another editor may have changed the list meanwhile: the server says so (400 on newsIds).
-    reorder.mutate(ids, { onError: (error) => toast.error(describeError(error).body, 'The order was not changed') });
+    // Another editor may have changed the list meanwhile: the server says so (400 or 409) and the
+    // list reloads.
+    reorder.mutate(
+      { newsIds: ids, expected: items.map((i) => i.newsId) },
+      { onError: (error) => toast.error(describeError(error).body, 'The order was not changed') },
+    );
   };
 
   const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove.mutateAsync(deleting.newsId);
-    if (editing?.newsId === deleting.newsId) setEditing(null);
-    setDeleting(null);
+    const item = deleting.value;
+    if (!item) return;
+    await remove.mutateAsync(item.newsId);
+    if (editing?.newsId === item.newsId) {
+      setEditing(null);
+      setBase(null);
+    }
+    deleting.close();
     toast.success('The news item was deleted.');
   };
 
@@ -100,14 +149,14 @@ export default function NewsBulletinAdminPage() {
         </Stack>
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Title order={2} size="h4" mb="md">
+          <Title order={2} size="h4" mb="md" ref={formHeading} tabIndex={-1}>
             {editing ? 'Edit news item' : 'Add a news item'}
           </Title>
-          <NewsForm editing={editing} onSave={save} onCancel={() => setEditing(null)} onDraft={setDraft} />
+          <NewsForm editing={editing} onSave={save} onCancel={stopEditing} onDraft={setDraft} />
         </Paper>
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <Title order={2} size="h4" mb="xs">
+          <Title order={2} size="h4" mb="xs" ref={listHeading} tabIndex={-1}>
             News items
           </Title>
           {news.isPending ? (
@@ -164,7 +213,7 @@ export default function NewsBulletinAdminPage() {
                       <Button
                         size="xs"
                         variant="default"
-                        onClick={() => setEditing(item)}
+                        onClick={() => startEditing(item)}
                         aria-label={`Edit “${item.text}”`}
                       >
                         Edit
@@ -173,7 +222,7 @@ export default function NewsBulletinAdminPage() {
                         size="xs"
                         variant="subtle"
                         color="red"
-                        onClick={() => setDeleting(item)}
+                        onClick={() => deleting.open(item)}
                         aria-label={`Delete “${item.text}”`}
                       >
                         Delete
@@ -187,19 +236,25 @@ export default function NewsBulletinAdminPage() {
         </Paper>
       </Stack>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this news item?" centered>
-        <Stack>
-          <Text className={classes.itemText}>{deleting?.text}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete().catch(() => undefined)}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {deleting.value && (
+        <Modal opened onClose={deleting.close} title="Delete this news item?" centered>
+          <Stack>
+            <Text className={classes.itemText}>{deleting.value.text}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={deleting.close}>
+                Keep it
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => void confirmDelete().catch(() => undefined)}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Box>
   );
 }

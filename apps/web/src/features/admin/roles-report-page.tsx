@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -20,6 +20,7 @@ import { ROLE_NAMES } from '@ovation/shared/capabilities';
 import { formatDateTime } from '@ovation/shared/format/date';
 import type { RoleChange, RoleHolder } from '@ovation/shared/schemas/admin-roles';
 import { useChangeRoles, useRoles } from '../../api/admin-roles.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useDialogState } from '../../lib/return-focus.ts';
 import { toast } from '../../lib/toast.ts';
@@ -53,8 +54,10 @@ export default function RolesReportPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 400);
   const [filter, setFilter] = useState('any');
-  // The editor is mounted only while open: closing gives the focus back to the Change button.
-  const editor = useDialogState<RoleHolder>();
+  // The editor is mounted only while open: closing gives the focus back to the Change button,
+  // or to the table when the member's row left it (a last role revoked).
+  const table = useRef<HTMLDivElement>(null);
+  const editor = useDialogState<RoleHolder>(() => table.current);
   const editing = editor.value;
   const roles = useRoles(q);
   const change = useChangeRoles();
@@ -63,9 +66,20 @@ export default function RolesReportPage() {
 
   const save = async (grant: Parameters<typeof change.mutateAsync>[0]['grant']) => {
     if (!editing) return;
-    const { change: recorded } = await change.mutateAsync({ memberId: editing.memberId, grant });
-    toast.success(recorded ? `Roles of ${editing.name} saved.` : 'Nothing changed.');
-    editor.close();
+    // The grant as the editor showed it: someone else's change since is refused, not undone (0089).
+    const expected = { roles: editing.roles, isAdminReports: editing.isAdminReports };
+    try {
+      const { change: recorded } = await change.mutateAsync({
+        memberId: editing.memberId,
+        grant: { ...grant, expected },
+      });
+      toast.success(recorded ? `Roles of ${editing.name} saved.` : 'Nothing changed.');
+      editor.close();
+    } catch (error) {
+      // The message box said what changed; the list reloads, so the editor would show old roles.
+      if (error instanceof ApiError && error.status === 409) editor.close();
+      throw error;
+    }
   };
 
   return (
@@ -80,7 +94,9 @@ export default function RolesReportPage() {
           <Group align="flex-end" gap="md" mb="md" wrap="wrap">
             <TextInput
               label="Find a member"
-              description="Name, e-mail or employee number (any member)"
+              description={
+                canManage ? 'Name, e-mail or employee number (any member)' : 'Name or employee number of a role holder'
+              }
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               w={{ base: '100%', sm: 320 }}
@@ -101,7 +117,13 @@ export default function RolesReportPage() {
               The roles could not be loaded. Reload the page to try again.
             </Alert>
           ) : (
-            <div className={classes.tableWrap} tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
+            <div
+              ref={table}
+              className={classes.tableWrap}
+              tabIndex={0}
+              role="region"
+              aria-label="Table (scrolls sideways)"
+            >
               <Table striped verticalSpacing="xs" fz="sm" miw={640}>
                 <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
                   {members.length} {members.length === 1 ? 'member' : 'members'}
@@ -173,7 +195,13 @@ export default function RolesReportPage() {
           <Title order={2} size="h4" mb="sm">
             Changes
           </Title>
-          {(roles.data?.changes.length ?? 0) === 0 ? (
+          {roles.isPending ? (
+            <Loader size="sm" aria-label="Loading role changes" />
+          ) : roles.isError ? (
+            <Alert color="red" variant="light">
+              The role changes could not be loaded. Reload the page to try again.
+            </Alert>
+          ) : roles.data.changes.length === 0 ? (
             <Text c="dimmed">No role has been changed here yet.</Text>
           ) : (
             <div className={classes.tableWrap} tabIndex={0} role="region" aria-label="Table (scrolls sideways)">

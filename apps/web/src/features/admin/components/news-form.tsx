@@ -139,6 +139,11 @@ export function NewsForm({
 
   useEffect(() => {
     form.reset(editing ? fromItem(editing) : EMPTY);
+    // Edit pressed in the list below: the text, scrolled into view, is where the work goes on
+    // (after the reset has rendered: focusing in the same pass leaves the focus where it was).
+    if (!editing) return;
+    const timer = setTimeout(() => form.setFocus('text'), 0);
+    return () => clearTimeout(timer);
   }, [editing, form]);
 
   const [text = '', fromDay = '', fromTime = '', untilDay = '', untilTime = ''] = useWatch({
