@@ -98,6 +98,8 @@ describe('GET /api/mood/history', () => {
       ['from=2026-02-30&to=2026-03-31', 'from'],
       ['from=2026-03-01&to=2026-02-01', 'to'],
       ['from=2025-01-01&to=2026-03-01', 'to'],
+      ['from=0000-01-01&to=0000-01-05', 'from'],
+      ['from=9999-12-25&to=9999-12-31', 'from'],
     ];
     for (const [query, field] of cases) {
       const res = await history(query, token);

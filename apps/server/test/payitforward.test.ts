@@ -79,17 +79,20 @@ describe('POST /api/payitforward/send', () => {
   });
 
   it('enforces the daily cap (422)', async () => {
-    await setSetting(ctx.app, 'payItForwardDailyCap', 50);
+    await setSetting(ctx.app, 'payItForwardDailyCap', 5000);
     const { member, token } = await memberWithToken(ctx);
     const a = await createMember(ctx.app);
     const b = await createMember(ctx.app);
-    await fund(ctx.app, member.id, 500);
-    expect((await send(ctx, URL, token, { toMemberId: a.id, points: 40, message: 'One' })).statusCode).toBe(200);
-    const over = await send(ctx, URL, token, { toMemberId: b.id, points: 11, message: 'Two' });
+    await fund(ctx.app, member.id, 10000);
+    expect((await send(ctx, URL, token, { toMemberId: a.id, points: 3800, message: 'One' })).statusCode).toBe(200);
+    const over = await send(ctx, URL, token, { toMemberId: b.id, points: 1201, message: 'Two' });
     expect(over.statusCode).toBe(422);
-    expect(over.json().message).toContain('you can still give 10 Kudos today');
-    expect((await send(ctx, URL, token, { toMemberId: b.id, points: 10, message: 'Three' })).statusCode).toBe(200);
-    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(450);
+    // Grouped as the form's own check words it (spec §9).
+    expect(over.json().message).toBe(
+      'You can pay forward at most 5 000 Kudos a day; you can still give 1 200 Kudos today.',
+    );
+    expect((await send(ctx, URL, token, { toMemberId: b.id, points: 1200, message: 'Three' })).statusCode).toBe(200);
+    expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(5000);
     await relaxLimits(ctx.app);
   });
 });

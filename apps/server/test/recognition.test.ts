@@ -144,16 +144,17 @@ describe('POST /api/recognition/send', () => {
   it('refuses more points than the team budget holds (422) and writes nothing', async () => {
     const behaviour = await createBehaviour(ctx.app);
     const manager = await managerWithTeam(3);
-    await fund(ctx.app, manager.member.id, 250, 'team_budget');
+    await fund(ctx.app, manager.member.id, 2500, 'team_budget');
     const res = await send(ctx, URL, manager.token, {
       toMemberIds: manager.team.map((m) => m.id),
       behaviourId: behaviour.id,
       message: 'Too generous',
-      points: 100,
+      points: 1000,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toContain('Your team budget has 250 Kudos');
-    expect((await balancesOf(ctx.app, manager.member.id)).awardsPointsAvailableMng).toBe(250);
+    // Points grouped as everywhere else (spec §9): the same words the form itself would show.
+    expect(res.json().message).toBe('Your team budget has 2 500 Kudos: 3 × 1 000 = 3 000 Kudos is more than that.');
+    expect((await balancesOf(ctx.app, manager.member.id)).awardsPointsAvailableMng).toBe(2500);
     expect(await kudosTo(ctx.app, manager.team[0]!.id)).toHaveLength(0);
     expect(await emailsTo(ctx.app, manager.team[0]!.email!)).toHaveLength(0);
   });

@@ -6,7 +6,14 @@ import type { FormErrorState } from '../lib/form-errors.ts';
 export function FormAlert({ error }: { error: FormErrorState }) {
   if (!error.text && !error.title) return null;
   return (
-    <Alert color="red" variant="light" title={error.title || undefined} style={{ whiteSpace: 'pre-line' }}>
+    <Alert
+      color="red"
+      variant="light"
+      title={error.title || undefined}
+      style={{ whiteSpace: 'pre-line' }}
+      tabIndex={-1}
+      data-form-alert
+    >
       {error.text}
     </Alert>
   );

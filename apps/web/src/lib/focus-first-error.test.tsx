@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useFocusFirstError } from './focus-first-error.ts';
 
@@ -49,7 +50,37 @@ function Demo({ onValid = () => {} }: { onValid?: () => void }) {
   );
 }
 
+/** A form the server refuses with no field to blame: only its alert says so. */
+function Refused() {
+  const form = useForm({ shouldFocusError: false, defaultValues: { note: 'Thanks' } });
+  const ref = useFocusFirstError(form);
+  const [refusal, setRefusal] = useState('');
+  const send = form.handleSubmit(async () => {
+    await Promise.resolve();
+    setRefusal('Your team budget is not enough.');
+  });
+  return (
+    <form ref={ref} onSubmit={send} noValidate>
+      {refusal && (
+        <div role="alert" tabIndex={-1} data-form-alert>
+          {refusal}
+        </div>
+      )}
+      <textarea aria-label="Note" {...form.register('note')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 describe('useFocusFirstError', () => {
+  it('moves the keyboard to the form’s alert when the refusal names no field', async () => {
+    render(<Refused />);
+    const send = screen.getByRole('button', { name: 'Send' });
+    send.focus();
+    fireEvent.click(send);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+  });
+
   it('moves the keyboard to the first field in error as the form shows them, not as they registered', async () => {
     render(<Demo />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

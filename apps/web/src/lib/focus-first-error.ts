@@ -30,12 +30,28 @@ export function focusFirstError(form: HTMLElement | null) {
 }
 
 /**
+ * After a submit refused with no field to blame (a team's budget, a rate limit, a network
+ * failure), the form's alert is all there is to read: the focus goes to it and it comes into view,
+ * instead of staying on a submit button that may be a screen below it on a phone.
+ */
+export function revealFormAlert(form: HTMLElement | null) {
+  const alert = form?.querySelector<HTMLElement>('[data-form-alert]');
+  if (!alert) return;
+  // A message box about the same refusal has the focus: it gives it back when closed.
+  const dialog = document.activeElement?.closest('[role="dialog"]');
+  if (dialog && !dialog.contains(alert)) return;
+  alert.focus({ preventScroll: true });
+  alert.scrollIntoView?.({ block: 'nearest' });
+}
+
+/**
  * After a submit that ends with field errors, moves the keyboard to the first field in error as
  * the form shows them. React Hook Form's own focusing goes by the order fields registered: a field
  * registered inline (`register('message')`) registers before the Controllers above it render, so
  * it sent the keyboard to the message, past an empty colleague picker; and a picker of cards gave
  * it nothing to focus. Use with `shouldFocusError: false`; put the returned ref on the <form>.
- * Errors that come and go while the member types, between submits, move nothing.
+ * Errors that come and go while the member types, between submits, move nothing. A submit that
+ * ends with only the form's alert (FormAlert) moves the keyboard to that alert.
  */
 export function useFocusFirstError(form: { formState: { submitCount: number; errors: object } }) {
   const ref = useRef<HTMLFormElement>(null);
@@ -46,6 +62,7 @@ export function useFocusFirstError(form: { formState: { submitCount: number; err
     if (submitCount === handled.current) return;
     handled.current = submitCount;
     if (hasErrors) focusFirstError(ref.current);
+    else revealFormAlert(ref.current);
   }, [submitCount, hasErrors]);
   return ref;
 }

@@ -7,8 +7,10 @@ export const statementQuerySchema = z.object({ from: isoDate.optional(), to: iso
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 export const statementLineSchema = z.object({
+  /** The ledger entry: one line each (a recognition of several colleagues is one transaction of several entries). */
+  entryId: z.number().int(),
   transactionId: z.number().int(),
-  /** ISO date-time (UTC). */
+  /** ISO date-time (UTC); shown and exported as its UTC day, the day the period filter counts it in. */
   date: z.string(),
   description: z.string(),
   /** The other member involved, if any (e.g. who recognised you, whom you paid forward). */

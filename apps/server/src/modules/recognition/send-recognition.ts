@@ -9,6 +9,7 @@ import { activeMembersStatement, type SendMember } from '../sends/recipients.rep
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import type { Sender } from '../sends/sender.ts';
 import { activeBehaviourStatement } from './behaviour.repository.ts';
+import { formatPoints } from '@ovation/shared/format/money';
 
 /** Team budget points to each recipient, and the game plays each recipient earns (`plays` by id). */
 function recognitionPostings(
@@ -116,8 +117,8 @@ export async function sendRecognition(
       },
       refuseInsufficient: (error) =>
         businessRule(
-          `Your team budget has ${error.balance} ${pointsName}: ${recipients.length} × ${points} = ` +
-            `${points * recipients.length} ${pointsName} is more than that.`,
+          `Your team budget has ${formatPoints(error.balance)} ${pointsName}: ${recipients.length} × ` +
+            `${formatPoints(points)} = ${formatPoints(points * recipients.length)} ${pointsName} is more than that.`,
         ),
       thanks: () =>
         capped.length === 0

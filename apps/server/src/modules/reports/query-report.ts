@@ -3,7 +3,7 @@ import type { reportQueryRequestSchema } from '@ovation/shared/schemas/reports';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { isCalendarDate } from '../../lib/utc-dates.ts';
+import { isFirmDate } from '../../lib/utc-dates.ts';
 import type { ReportDefinition } from './report-definition.ts';
 import type { CountCache } from './count-cache.ts';
 import { birthdayPeriod } from './member-reports.repository.ts';
@@ -13,9 +13,6 @@ import { wireRow, wireValue } from './report-values.ts';
 type QueryRequest = z.output<typeof reportQueryRequestSchema>;
 
 const MAX_PERIOD_DAYS = 3660;
-/** Dates a report can be asked for: a firm's records, not the calendar's ends (year 9999 + 1 day). */
-const FIRST_DAY = '1900-01-01';
-const LAST_DAY = '2199-12-31';
 
 /**
  * Refuses (400) filters the report does not offer, impossible dates and reversed periods. Field
@@ -29,8 +26,7 @@ export function checkFilters(report: ReportDefinition, filters: ReportFilters, p
   }
   for (const key of ['from', 'to'] as const) {
     const value = filters[key];
-    if (value !== undefined && !(isCalendarDate(value) && value >= FIRST_DAY && value <= LAST_DAY))
-      throw fieldError(`${prefix}${key}`, 'Choose a valid date');
+    if (value !== undefined && !isFirmDate(value)) throw fieldError(`${prefix}${key}`, 'Choose a valid date');
   }
   // The birthdays report walks every day of its period, so the period it will walk is checked,
   // with the current month's ends standing in for an end not given.

@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { formatPoints } from '@ovation/shared/format/money';
 import { payItForwardCapMessage } from '@ovation/shared/schemas/recognition';
 import type { KudosKind } from '@ovation/shared/vocabulary';
 import { pgErrorDetail } from '../ledger/with-retry.ts';
@@ -139,7 +140,7 @@ export function addDailyTotal(
     commitSafe: true,
     fail: refusedAs((detail) => {
       const left = Math.max(0, cap - (Number(detail) - points));
-      return businessRule(payItForwardCapMessage(cap, left, pointsName));
+      return businessRule(payItForwardCapMessage(formatPoints(cap), formatPoints(left), pointsName));
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { StatementKind, StatementQuery, StatementResponse } from '@ovation/shared/schemas/statements';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-errors.ts';
+import { isFirmDate } from '../../lib/utc-dates.ts';
 import type { MemberAccountKind } from '../ledger/accounts.repository.ts';
 import { describeEntry } from './describe-entry.ts';
 import { balanceBefore, findAccountId, gamePrizeTotals, listEntries } from './statements.repository.ts';
@@ -11,14 +12,11 @@ const ACCOUNT_KIND: Record<StatementKind, MemberAccountKind> = {
   'team-budget': 'team_budget',
 };
 
-/** A yyyy-MM-dd day as the UTC midnight that starts it; refuses days that do not exist. */
+/** A yyyy-MM-dd day as the UTC midnight that starts it; refuses days that do not exist or are out of range. */
 function dayStart(value: string | undefined, field: string): Date | null {
   if (!value) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw fieldError(field, 'Choose a valid date');
-  }
-  return date;
+  if (!isFirmDate(value)) throw fieldError(field, 'Choose a valid date');
+  return new Date(`${value}T00:00:00Z`);
 }
 
 /** A statement of one of the member's accounts over inclusive UTC days, with running balance. */
@@ -45,6 +43,7 @@ export async function getStatement(
     balance += amount;
     const counterparty = row.counterpartyFirstName ? `${row.counterpartyFirstName} ${row.counterpartySurname}` : '';
     return {
+      entryId: row.entryId,
       transactionId: row.transactionId,
       date: row.createdAt.toISOString(),
       description: describeEntry(row.kind, amount, row.memo, counterparty),

@@ -37,6 +37,20 @@ export function BehaviourPicker({ value, onChange, error }: BehaviourPickerProps
     );
   }
 
+  if (behaviours.data.length === 0) {
+    // Nothing to choose: the form cannot be sent, so say why instead of an empty group.
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        title="No behaviours to recognise yet"
+        data-invalid={error ? true : undefined}
+      >
+        <Text size="sm">The firm has not set up its behaviours. Please ask your programme administrator.</Text>
+      </Alert>
+    );
+  }
+
   return (
     <Radio.Group
       label="Behaviour"

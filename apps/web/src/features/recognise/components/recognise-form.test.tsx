@@ -162,5 +162,14 @@ describe('RecogniseForm', () => {
     await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Points can only go to members of your team');
+    // No field to blame: the keyboard goes to the refusal, not left on the button below it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('says there are no behaviours to choose rather than showing an empty group', async () => {
+    get.mockReset().mockResolvedValue({ behaviours: [] });
+    render(<RecogniseForm selectedMemberId={null} teamBudget={null} onSent={vi.fn()} />, { wrapper });
+    expect(await screen.findByText('No behaviours to recognise yet')).toBeTruthy();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 });

@@ -6,12 +6,15 @@ import { DayInput } from '../../../components/day-input.tsx';
 interface DateRangeFilterProps {
   value: Required<StatementQuery>;
   onChange: (range: Required<StatementQuery>) => void;
-  /** Extra actions on the same row (Export CSV). */
-  children?: ReactNode;
+  /**
+   * Extra actions on the same row (Export CSV), given the period as typed (which Show has not
+   * applied yet, perhaps) and whether it is a period at all.
+   */
+  actions?: (typed: Required<StatementQuery>, valid: boolean) => ReactNode;
 }
 
 /** From/to dates (typed as dd/mm/yyyy or picked on a calendar) applied together with 'Show'. */
-export function DateRangeFilter({ value, onChange, children }: DateRangeFilterProps) {
+export function DateRangeFilter({ value, onChange, actions }: DateRangeFilterProps) {
   const [from, setFrom] = useState(value.from);
   const [to, setTo] = useState(value.to);
   const wrongOrder = from !== '' && to !== '' && from > to;
@@ -42,7 +45,7 @@ export function DateRangeFilter({ value, onChange, children }: DateRangeFilterPr
         <Button type="submit" variant="light" disabled={wrongOrder}>
           Show
         </Button>
-        {children}
+        {actions?.({ from, to }, !wrongOrder)}
       </Group>
     </form>
   );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
@@ -58,5 +58,27 @@ describe('statement CSV export (spec §8)', () => {
     expect(box.textContent).toContain('The export broke');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
     expect(sessionStorage.getItem('authToken')).toBe('expired');
+  });
+
+  it('exports the period in the date boxes, and shows it, even when Show was not pressed', async () => {
+    fetchMock.mockImplementation(
+      serve(() => new Response('Date,Description\n', { status: 200, headers: { 'content-type': 'text/csv' } })),
+    );
+    renderWithApp(page, { path: '/statement' });
+    const from = (await screen.findByLabelText('From')) as HTMLInputElement;
+    await userEvent.clear(from);
+    await userEvent.type(from, '05/10/2026');
+    fireEvent.blur(from);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => {
+      const urls = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(urls.some((u) => u.includes('/csv') && u.includes('from=2026-10-05'))).toBe(true);
+      expect(
+        urls.some(
+          (u) => !u.includes('/csv') && u.startsWith('/api/statements/points?') && u.includes('from=2026-10-05'),
+        ),
+      ).toBe(true);
+    });
   });
 });

@@ -22,5 +22,9 @@ describe('statement amounts (spec §9 credit/debit variant)', () => {
 
   it('defaults to the last three months up to today', () => {
     expect(defaultRange(new Date(2031, 4, 17))).toEqual({ from: '2031-02-17', to: '2031-05-17' });
+    // A start month shorter than today's day: its last day, not a day rolled into the next month.
+    expect(defaultRange(new Date(2024, 4, 31))).toEqual({ from: '2024-02-29', to: '2024-05-31' });
+    expect(defaultRange(new Date(2031, 11, 31))).toEqual({ from: '2031-09-30', to: '2031-12-31' });
+    expect(defaultRange(new Date(2031, 1, 28))).toEqual({ from: '2030-11-28', to: '2031-02-28' });
   });
 });

@@ -31,8 +31,14 @@ export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The default period: the last three months up to today. */
+/**
+ * The default period: the last three months up to today. The start keeps today's day of the
+ * month, or the month's last day when it is shorter (31 May → 29 February, not 2 March).
+ */
 export function defaultRange(today = new Date()): { from: string; to: string } {
-  const from = new Date(today.getFullYear(), today.getMonth() - 3, today.getDate());
+  const year = today.getFullYear();
+  const month = today.getMonth() - 3;
+  const lastDay = new Date(year, month + 1, 0).getDate();
+  const from = new Date(year, month, Math.min(today.getDate(), lastDay));
   return { from: isoDay(from), to: isoDay(today) };
 }

@@ -4,10 +4,16 @@ import type { StatementLine, StatementResponse } from '@ovation/shared/schemas/s
 import classes from './statement-table.module.css';
 import { formatBalance, formatStatementAmount } from './statement-format.ts';
 
+/**
+ * A line's day as the firm counts it: the UTC day (spec §9), the one the period filter and the CSV
+ * use, so a line near midnight is not shown on a day the filter would not find it on.
+ */
+const lineDay = (line: StatementLine) => formatDate(line.date, 'dd/MM/yyyy', 'UTC');
+
 /** Under the description on a phone: the date, and the counterparty unless already named. */
 function phoneMeta(line: StatementLine): string {
   const named = !line.counterparty || line.description.includes(line.counterparty);
-  return named ? formatDate(line.date) : `${formatDate(line.date)} · ${line.counterparty}`;
+  return named ? lineDay(line) : `${lineDay(line)} · ${line.counterparty}`;
 }
 
 interface StatementTableProps {
@@ -52,9 +58,9 @@ export function StatementTable({ statement, caption }: StatementTableProps) {
           </Table.Td>
         </Table.Tr>
         {statement.lines.map((line) => (
-          <Table.Tr key={line.transactionId}>
+          <Table.Tr key={line.entryId}>
             <Table.Td className={classes.wideOnly} style={{ whiteSpace: 'nowrap' }}>
-              {formatDate(line.date)}
+              {lineDay(line)}
             </Table.Td>
             <Table.Td>
               {line.description}

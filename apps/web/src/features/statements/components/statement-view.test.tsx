@@ -25,6 +25,7 @@ describe('StatementView', () => {
       closingBalance: 1150,
       lines: [
         {
+          entryId: 1,
           transactionId: 1,
           date: '2031-03-04T10:00:00Z',
           description: 'Recognised by Thabo Nkosi',
@@ -33,6 +34,7 @@ describe('StatementView', () => {
           balance: 1250,
         },
         {
+          entryId: 2,
           transactionId: 2,
           date: '2031-03-05T10:00:00Z',
           description: 'Paid forward to Ruan Venter',
@@ -77,6 +79,41 @@ describe('StatementView', () => {
   });
 });
 
+describe('StatementView: one line per entry, on its UTC day', () => {
+  it('shows both entries of one transaction, dated as the period filter and the CSV count them', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Africa/Johannesburg'; // UTC+2: 23:30 UTC is already the next local day
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const entry = (entryId: number, name: string, balance: number) => ({
+        entryId,
+        transactionId: 7,
+        date: '2031-03-04T23:30:00Z',
+        description: `Recognition for ${name}`,
+        counterparty: name,
+        amount: -100,
+        balance,
+      });
+      get.mockResolvedValue({
+        openingBalance: 500,
+        closingBalance: 300,
+        lines: [entry(11, 'Thabo Nkosi', 400), entry(12, 'Ruan Venter', 300)],
+      });
+      render(<StatementView kind="team-budget" title="Management Statement" intro="Budget." unit="Kudos" />, {
+        wrapper,
+      });
+      expect(await screen.findByText('Recognition for Thabo Nkosi')).toBeTruthy();
+      expect(screen.getByText('Recognition for Ruan Venter')).toBeTruthy();
+      expect(screen.getAllByText('04/03/2031').length).toBeGreaterThanOrEqual(2);
+      expect(screen.queryByText(/05\/03\/2031/)).toBeNull();
+      expect(errors.mock.calls.some((call) => String(call[0]).includes('same key'))).toBe(false);
+    } finally {
+      errors.mockRestore();
+      process.env.TZ = zone;
+    }
+  });
+});
+
 describe('StatementView (game plays)', () => {
   it('names plays earned and used and shows what the plays won', async () => {
     get.mockResolvedValue({
@@ -84,6 +121,7 @@ describe('StatementView (game plays)', () => {
       closingBalance: 2,
       lines: [
         {
+          entryId: 5,
           transactionId: 5,
           date: '2031-03-04T10:00:00Z',
           description: 'Game plays earned',
@@ -92,6 +130,7 @@ describe('StatementView (game plays)', () => {
           balance: 3,
         },
         {
+          entryId: 6,
           transactionId: 6,
           date: '2031-03-05T10:00:00Z',
           description: 'Game Board play — Cap 7: 25 Kudos',

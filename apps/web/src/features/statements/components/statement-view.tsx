@@ -29,26 +29,40 @@ export function StatementView({ kind, title, intro, unit, pointsName }: Statemen
   const exporter = useExportStatement(kind);
   const messageBox = useMessageBox();
 
-  // Spec §8: the client has shown most failures (or signed out on a 401); the rest are shown here.
-  const exportCsv = () =>
-    exporter.mutate(range, {
+  // The file is the period in the date boxes: typed but not yet shown, it is shown too, so the
+  // screen and the file agree. Spec §8: the client has shown most failures (or signed out on a
+  // 401); the rest are shown here.
+  const exportCsv = (typed: typeof range) => {
+    if (typed.from !== range.from || typed.to !== range.to) setRange(typed);
+    exporter.mutate(typed, {
       onError: (error) => {
         if (!isLeftToCaller(error)) return;
         const { title, body } = describeError(error);
         void messageBox.show({ title, msg: body });
       },
     });
+  };
 
   return (
     <>
       <PageTitle title={title} />
       <Stack gap="md" maw={1040}>
         <Text c="gray.7">{intro}</Text>
-        <DateRangeFilter value={range} onChange={setRange}>
-          <Button variant="default" onClick={exportCsv} loading={exporter.isPending} ml={{ sm: 'auto' }}>
-            Export CSV
-          </Button>
-        </DateRangeFilter>
+        <DateRangeFilter
+          value={range}
+          onChange={setRange}
+          actions={(typed, valid) => (
+            <Button
+              variant="default"
+              onClick={() => exportCsv(typed)}
+              disabled={!valid}
+              loading={exporter.isPending}
+              ml={{ sm: 'auto' }}
+            >
+              Export CSV
+            </Button>
+          )}
+        />
         {statement.isPending ? (
           <Center mih={200}>
             <Loader aria-label="Loading the statement" />
