@@ -190,6 +190,8 @@ test('an administrator manages the catalogue and fulfils an order', async ({ pag
   await order.getByLabel('Note (e.g. courier reference)').fill('Courier TCG-123');
   await order.getByRole('button', { name: 'Mark fulfilled' }).click();
   await expect(page.getByTestId('queue-order').filter({ hasText: title })).toHaveCount(0);
+  // The focus does not fall back to the page: it goes to the order now in that place.
+  await expect(page.locator('[data-queue-heading]:focus')).toHaveCount(1);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Fulfilled' }).click();
   const done = page.getByTestId('queue-order').filter({ hasText: title });

@@ -129,7 +129,7 @@ describe('rewards administration', () => {
     expect(inFile.statusCode).toBe(400);
     expect(inFile.json().errors.csv[0]).toBe('Duplicates in the file, nothing loaded: NEW-0009');
     const inPool = await json('POST', url, token, { csv: 'NEW-0010\nNEW-0002\n' });
-    expect(inPool.json().errors.csv[0]).toBe('Already in the pool, nothing loaded: NEW-0002');
+    expect(inPool.json().errors.csv[0]).toBe('Already loaded for this or another item, nothing loaded: NEW-0002');
     expect((await rewardRow(ctx.app, voucher.id)).stockLeft).toBe(5);
     const parcel = await createReward(ctx.app, category.id, { name: 'Parcel' });
     const notVoucher = await json('POST', `/api/admin/rewards/items/${parcel.id}/codes`, token, { csv: 'ABCD-1' });

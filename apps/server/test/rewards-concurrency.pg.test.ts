@@ -177,6 +177,26 @@ describe('rewards checkout under real concurrency', () => {
     expect(await allocatedCodes(ctx.app, item.id)).toHaveLength(1);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
+
+  it('one code loaded into two items at once: one load takes it, the other is refused whole', async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const category = await createCategory(ctx.app);
+    const items = await Promise.all([1, 2].map(() => createReward(ctx.app, category.id, { codes: codesFor('PV', 1) })));
+    const [shared] = codesFor('SHARED', 1);
+    const loads = await Promise.all(
+      items.map((item) =>
+        ctx.request({
+          method: 'POST',
+          url: `/api/admin/rewards/items/${item.id}/codes`,
+          token,
+          payload: { csv: `${codesFor('OWN', 1)[0]}\n${shared}\n` },
+        }),
+      ),
+    );
+    expect(loads.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const stocks = await Promise.all(items.map(async (item) => (await rewardRow(ctx.app, item.id)).stockLeft));
+    expect(stocks.sort()).toEqual([1, 3]);
+  });
 });
 
 const ADDRESS = {

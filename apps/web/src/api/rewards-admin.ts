@@ -58,15 +58,20 @@ export function useAdminCatalogue() {
   return useQuery({ queryKey: rewardsAdminKeys.catalogue(), queryFn: ({ signal }) => getAdminCatalogue(signal) });
 }
 
-/** Any catalogue change: the admin list and the members' catalogue are stale. */
+/**
+ * Any catalogue change: the admin list and the members' catalogue are stale. A refusal reloads
+ * them too (someone else may have changed the item, decision 0091), and the mutation settles only
+ * once the admin list is fresh, so a form refused as stale can read the item's latest version.
+ */
 function useCatalogueMutation<V, R>(fn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rewardsAdminKeys.catalogue() });
-      void queryClient.invalidateQueries({ queryKey: ['rewards'] });
-    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rewardsAdminKeys.catalogue() }),
+        queryClient.invalidateQueries({ queryKey: ['rewards'] }),
+      ]),
   });
 }
 
@@ -92,7 +97,8 @@ export function useMoveOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: number; body: OrderStatusRequest }) => moveOrder(orderId, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['rewards-admin', 'queue'] }),
+    // A refusal (moved or cancelled by someone else meanwhile) reloads the queue too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rewards-admin', 'queue'] }),
   });
 }
 
@@ -102,6 +108,6 @@ export function useAdminCancel() {
   return useMutation({
     mutationFn: ({ orderId, note }: { orderId: number; note: string }) =>
       keys.send({ orderId, note }, (key) => postAdminCancel(orderId, note, key)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['rewards-admin'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rewards-admin'] }),
   });
 }

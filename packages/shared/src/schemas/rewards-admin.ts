@@ -29,8 +29,15 @@ export const rewardInputSchema = z.object({
    * so units redeemed while the form was open stay redeemed (decision 0083).
    */
   stockLeftWas: whole('Stock', 0, 1_000_000).nullable().optional(),
-  memberLimit: whole('Limit per member', 1, 1000).nullable().default(null),
-  active: z.boolean().default(true),
+  /** Units one member may redeem (null: no limit; omitted: none on a new item, unchanged on an edit). */
+  memberLimit: whole('Limit per member', 1, 1000).nullable().optional(),
+  /** Offered in the catalogue (omitted: offered on a new item, unchanged on an edit). */
+  active: z.boolean().optional(),
+  /**
+   * On an edit, the item's `updatedAt` as the editor opened it: an item saved by someone else
+   * meanwhile is refused with 409 rather than written over (decision 0091).
+   */
+  expectedUpdatedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type RewardInput = z.input<typeof rewardInputSchema>;
 
@@ -48,6 +55,8 @@ export const adminRewardSchema = z.object({
   pictureUrl: z.string(),
   /** Voucher items: codes still in the pool. */
   codesInPool: z.number().int(),
+  /** When the item's details were last saved (ISO 8601, to the millisecond); an edit sends it back. */
+  updatedAt: z.string(),
 });
 export type AdminReward = z.infer<typeof adminRewardSchema>;
 

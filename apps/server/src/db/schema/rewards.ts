@@ -174,6 +174,8 @@ export const voucherCodes = pgTable(
       .on(t.rewardId, t.id)
       .where(sql`${t.orderLineId} is null`),
     index('voucher_codes_line_idx').on(t.orderLineId),
+    // A code is handed out once, firm-wide: a load looks it up in every pool (decision 0091).
+    index('voucher_codes_code_idx').on(t.code),
   ],
 );
 

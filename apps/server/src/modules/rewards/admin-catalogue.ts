@@ -7,7 +7,7 @@ import type {
 import type { rewardInputSchema } from '@ovation/shared/schemas/rewards-admin';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/app-errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/app-errors.ts';
 import {
   findCategoryBySlug,
   findCatalogueItems,
@@ -38,6 +38,7 @@ function present(row: RewardRow, slug: string, codesInPool: number): AdminReward
     active: row.active,
     pictureUrl: pictureUrl(row.pictureId),
     codesInPool,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -69,20 +70,25 @@ async function presentOne(db: Db, row: RewardRow, slug: string) {
   return present(row, slug, pools.get(row.id) ?? 0);
 }
 
+/** The fields every save writes as given. */
+const details = (input: Input, categoryId: number) => ({
+  categoryId,
+  name: input.name,
+  description: input.description,
+  pointsCost: input.pointsCost,
+  randValue: input.randValue,
+  fulfilment: input.fulfilment,
+});
+
 /** A new item. Voucher stock follows its code pool, so it starts at 0 until codes are loaded. */
 export async function createReward(db: Db, input: Input): Promise<AdminReward> {
   const category = await categoryId(db, input.category);
   const [row] = await insertRewards(db, [
     {
-      categoryId: category.id,
-      name: input.name,
-      description: input.description,
-      pointsCost: input.pointsCost,
-      randValue: input.randValue,
-      fulfilment: input.fulfilment,
+      ...details(input, category.id),
       stockLeft: input.fulfilment === 'voucher' ? 0 : (input.stockLeft ?? null),
-      memberLimit: input.memberLimit,
-      active: input.active,
+      memberLimit: input.memberLimit ?? null,
+      active: input.active ?? true,
     },
   ]);
   return presentOne(db, row!, category.slug);
@@ -102,6 +108,8 @@ function stockEdit({ stockLeft, stockLeftWas }: Input) {
 /**
  * Edits an item (active false withdraws it: it leaves the catalogue and checkouts refuse it).
  * A voucher's stock is its pool and is not edited here; an item cannot change to or from a voucher.
+ * Omitted `memberLimit`, `active` and `stockLeft` stay as they are; with `expectedUpdatedAt`, an
+ * item saved by someone else since the editor opened it is refused (409, decision 0091).
  */
 export async function editReward(db: Db, rewardId: number, input: Input): Promise<AdminReward> {
   const before = await findReward(db, rewardId);
@@ -110,18 +118,24 @@ export async function editReward(db: Db, rewardId: number, input: Input): Promis
     throw fieldError('fulfilment', 'An item cannot change to or from a voucher; create a new item instead');
   }
   const category = await categoryId(db, input.category);
-  const row = await updateReward(db, rewardId, {
-    categoryId: category.id,
-    name: input.name,
-    description: input.description,
-    pointsCost: input.pointsCost,
-    randValue: input.randValue,
-    fulfilment: input.fulfilment,
-    memberLimit: input.memberLimit,
-    active: input.active,
-    ...(input.fulfilment === 'voucher' ? {} : stockEdit(input)),
-  });
-  return presentOne(db, row!, category.slug);
+  const expected = input.expectedUpdatedAt ? new Date(input.expectedUpdatedAt) : undefined;
+  const row = await updateReward(
+    db,
+    rewardId,
+    {
+      ...details(input, category.id),
+      memberLimit: input.memberLimit,
+      active: input.active,
+      ...(input.fulfilment === 'voucher' ? {} : stockEdit(input)),
+    },
+    expected,
+  );
+  if (!row) {
+    throw conflict(
+      'Someone saved this item after you opened it. The catalogue now shows their version: save again to replace it with yours, or cancel.',
+    );
+  }
+  return presentOne(db, row, category.slug);
 }
 
 export async function createCategory(db: Db, input: CategoryInput) {

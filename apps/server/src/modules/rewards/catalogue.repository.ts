@@ -90,17 +90,34 @@ export async function insertRewards(db: Db, rows: NewReward[]) {
 export const stockMovedBy = (delta: number, ifUnlimited: number): SQL =>
   sql`greatest(0, coalesce(${rewards.stockLeft} + ${delta}, ${ifUnlimited}))`;
 
+/**
+ * Saves an item's details; with `expectedUpdatedAt`, only if nobody saved them since (the admin
+ * list answers `updatedAt` to the millisecond). Undefined when nothing was saved.
+ */
 export async function updateReward(
   db: Db,
   rewardId: number,
   changes: Omit<Partial<NewReward>, 'stockLeft'> & { stockLeft?: number | null | SQL },
+  expectedUpdatedAt?: Date,
 ) {
   const [row] = await db
     .update(rewards)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(rewards.id, rewardId))
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(rewards.id, rewardId),
+        expectedUpdatedAt
+          ? sql`date_trunc('milliseconds', ${rewards.updatedAt}) = ${expectedUpdatedAt.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
     .returning();
   return row;
+}
+
+/** A new picture: not an edit of the details, so a form opened before it still saves. */
+export async function setRewardPicture(db: Db, rewardId: number, pictureId: string) {
+  await db.update(rewards).set({ pictureId }).where(eq(rewards.id, rewardId));
 }
 
 /**

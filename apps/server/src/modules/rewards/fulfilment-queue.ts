@@ -64,7 +64,11 @@ export async function moveOrder(
   ]);
   const answer = await db.transaction(async (tx) => {
     const moved = await moveOrderStatus(tx, orderId, FROM[input.status], input.status);
-    if (!moved) throw businessRule(`Order #${orderId} is ${order.status} and cannot be moved to ${input.status}`);
+    if (!moved) {
+      // Say what it is now: another administrator may have moved or cancelled it since it was read.
+      const status = (await findOrder(tx, orderId))?.status ?? order.status;
+      throw businessRule(`Order #${orderId} is ${status} and cannot be moved to ${input.status}`);
+    }
     await insertOrderEvents(tx, [{ orderId, status: input.status, note: input.note, actorMemberId }]);
     await insertNotifications(
       tx,

@@ -2,13 +2,16 @@ import { VOUCHER_CSV_MAX_CODES, type VoucherCodesResponse } from '@ovation/share
 import type { Db } from '../../db/client.ts';
 import { businessRule, fieldError, notFound } from '../../lib/app-errors.ts';
 import { findReward, restoreStock } from './catalogue.repository.ts';
-import { countFreeCodes, existingCodes, insertCodes } from './orders.repository.ts';
+import { countFreeCodes, existingCodes, insertCodes, lockCodeLoads } from './orders.repository.ts';
 
 const CODE_PATTERN = /^[\w-]{4,64}$/;
 
-/** The codes of a CSV file: the first column of each line, a "code" header skipped, quotes removed. */
+/** A first line naming the column rather than holding a code ("code", "Voucher codes", "voucher_code", …). */
+const HEADER = /^(voucher[ _-]?)?(codes?|vouchers?)$/i;
+
+/** The codes of a CSV file: the first column of each line, quotes removed, a header line skipped. */
 export function parseCodes(csv: string): string[] {
-  return csv
+  const cells = csv
     .split(/\r?\n/)
     .map((line) =>
       (line.split(',')[0] ?? '')
@@ -16,7 +19,8 @@ export function parseCodes(csv: string): string[] {
         .replace(/^"(.*)"$/, '$1')
         .trim(),
     )
-    .filter((code, i) => code !== '' && !(i === 0 && code.toLowerCase() === 'code'));
+    .filter((code) => code !== '');
+  return HEADER.test(cells[0] ?? '') ? cells.slice(1) : cells;
 }
 
 const listed = (codes: string[]) =>
@@ -24,8 +28,9 @@ const listed = (codes: string[]) =>
 
 /**
  * Loads voucher codes into an item's pool from a CSV file. The whole file is refused when any
- * code is malformed, repeated in the file or already in the pool; otherwise every code is added
- * and the item's stock grows by as many (stock follows the pool).
+ * code is malformed, repeated in the file or already in any item's pool (a code is handed out
+ * once, firm-wide); otherwise every code is added and the item's stock grows by as many (stock
+ * follows the pool). Loads queue on one advisory lock, so two loads of one code cannot both pass.
  */
 export async function loadVoucherCodes(db: Db, rewardId: number, csv: string): Promise<VoucherCodesResponse> {
   const reward = await findReward(db, rewardId);
@@ -44,8 +49,11 @@ export async function loadVoucherCodes(db: Db, rewardId: number, csv: string): P
   if (repeated.length > 0)
     throw fieldError('csv', `Duplicates in the file, nothing loaded: ${listed([...new Set(repeated)])}`);
   return db.transaction(async (tx) => {
-    const existing = await existingCodes(tx, rewardId, codes);
-    if (existing.length > 0) throw fieldError('csv', `Already in the pool, nothing loaded: ${listed(existing)}`);
+    await lockCodeLoads(tx);
+    const existing = await existingCodes(tx, codes);
+    if (existing.length > 0) {
+      throw fieldError('csv', `Already loaded for this or another item, nothing loaded: ${listed(existing)}`);
+    }
     const added = (await insertCodes(tx, rewardId, codes)).length;
     // A concurrent load of the same codes loses on the unique index: refuse rather than count short.
     if (added !== codes.length) throw fieldError('csv', 'Some codes were loaded meanwhile; nothing loaded, try again');

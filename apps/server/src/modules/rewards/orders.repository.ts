@@ -157,13 +157,22 @@ export async function insertCodes(db: Db, rewardId: number, codes: string[]) {
     .returning({ id: voucherCodes.id });
 }
 
-export async function existingCodes(db: Db, rewardId: number, codes: string[]) {
+/** Which of `codes` are in any item's pool (given out or not): a code is handed out once, firm-wide. */
+export async function existingCodes(db: Db, codes: string[]) {
   if (codes.length === 0) return [];
   const rows = await db
-    .select({ code: voucherCodes.code })
+    .selectDistinct({ code: voucherCodes.code })
     .from(voucherCodes)
-    .where(and(eq(voucherCodes.rewardId, rewardId), inArray(voucherCodes.code, codes)));
+    .where(inArray(voucherCodes.code, codes));
   return rows.map((r) => r.code);
+}
+
+/** The advisory-lock key that queues code loads, so two loads of one code into two items cannot both pass. */
+const CODE_LOADS_LOCK = 727052;
+
+/** Holds the firm's code loads for the rest of the transaction. */
+export async function lockCodeLoads(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOADS_LOCK})`);
 }
 
 export async function countFreeCodes(db: Db, rewardIds: number[]) {

@@ -98,6 +98,9 @@ export const rewardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices; ca
         tags,
         security,
         summary: 'Edits an item; active false withdraws it',
+        description:
+          'Omitted `memberLimit`, `active` and `stockLeft` stay as they are. With `expectedUpdatedAt` (the item as opened), an item saved meanwhile is refused with 409.',
+        problems: [404, 409],
         params: rewardIdParamsSchema,
         body: rewardInputSchema,
         response: { 200: adminRewardSchema },

@@ -3,7 +3,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
 import { newPublicId } from '../../lib/tokens.ts';
-import { findReward, insertRewardPicture, updateReward } from './catalogue.repository.ts';
+import { findReward, insertRewardPicture, setRewardPicture } from './catalogue.repository.ts';
 import { pictureUrl } from './rewards.presenter.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -29,7 +29,7 @@ export async function uploadRewardPicture(db: Db, rewardId: number, file: Buffer
   const picId = newPublicId();
   await db.transaction(async (tx) => {
     await insertRewardPicture(tx, { picId, contentType: 'image/webp', data: resized });
-    await updateReward(tx, rewardId, { pictureId: picId });
+    await setRewardPicture(tx, rewardId, picId);
   });
   return { pictureUrl: pictureUrl(picId) };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -33,7 +33,11 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
 };
 const FULFILMENT_LABELS = { voucher: 'voucher', delivery: 'delivery', donation: 'donation' } as const;
 
-function QueueCard({ order }: { order: QueueOrder }) {
+/**
+ * One order. `onActed` runs when a move or a cancel is answered (either way the queue reloads,
+ * and the card may leave it or lose the button that had the focus).
+ */
+function QueueCard({ order, onActed }: { order: QueueOrder; onActed: () => void }) {
   const [note, setNote] = useState('');
   const move = useMoveOrder();
   const cancel = useAdminCancel();
@@ -48,6 +52,7 @@ function QueueCard({ order }: { order: QueueOrder }) {
       {
         onSuccess: () => toast.success(`Order #${order.orderId} is ${status}`),
         onError: (error) => toast.error(describeError(error).body),
+        onSettled: onActed,
       },
     );
   const onCancel = () =>
@@ -67,17 +72,32 @@ function QueueCard({ order }: { order: QueueOrder }) {
           {
             onSuccess: () => toast.success(`Order #${order.orderId} is cancelled and refunded`),
             onError: (error) => toast.error(describeError(error).body),
+            onSettled: onActed,
           },
         );
       },
     });
   const waiting = order.status === 'placed' || order.status === 'processing';
   return (
-    <Paper withBorder radius="md" p="md" data-testid="queue-order" aria-labelledby={`queue-${order.orderId}`}>
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="queue-order"
+      aria-labelledby={`queue-${order.orderId}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Title order={2} size="h4" id={`queue-${order.orderId}`}>
+            <Title
+              order={2}
+              size="h4"
+              id={`queue-${order.orderId}`}
+              tabIndex={-1}
+              data-queue-heading={order.orderId}
+              style={{ outlineOffset: 2 }}
+            >
               Order #{order.orderId}
             </Title>
             <Badge color="dark" data-testid="queue-status">
@@ -140,6 +160,21 @@ export default function FulfilmentPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [q, setQ] = useState('');
   const queue = useFulfilmentQueue(status, q.trim());
+  const list = useRef<HTMLDivElement>(null);
+  // After a move or cancel the focus goes, once the queue has reloaded, to the same order's
+  // heading, or the next order's (the acted-on one has left), or the empty queue's message.
+  const refocusRef = useRef<{ orderId: number; index: number; after: number } | null>(null);
+  useEffect(() => {
+    const refocus = refocusRef.current;
+    if (!refocus || queue.isFetching || queue.dataUpdatedAt <= refocus.after) return;
+    const headings = [...(list.current?.querySelectorAll<HTMLElement>('[data-queue-heading]') ?? [])];
+    const target =
+      headings.find((h) => h.dataset.queueHeading === String(refocus.orderId)) ??
+      headings[Math.min(refocus.index, headings.length - 1)] ??
+      list.current?.querySelector<HTMLElement>('[data-queue-empty]');
+    target?.focus();
+    refocusRef.current = null;
+  }, [queue.isFetching, queue.dataUpdatedAt]);
   return (
     <>
       <PageTitle title="Rewards Fulfilment" />
@@ -161,22 +196,35 @@ export default function FulfilmentPage() {
             placeholder="Member, e-mail or order number"
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
+            maxLength={100}
             style={{ flex: '1 1 240px' }}
           />
         </Group>
-        {queue.isPending ? (
-          <Center mih="30vh">
-            <Loader aria-label="Loading orders" />
-          </Center>
-        ) : queue.isError ? (
-          <Alert color="red" variant="light" title="The orders could not be loaded">
-            {describeError(queue.error).body}
-          </Alert>
-        ) : queue.data.orders.length === 0 ? (
-          <Text c="gray.7">No orders here.</Text>
-        ) : (
-          queue.data.orders.map((order) => <QueueCard key={order.orderId} order={order} />)
-        )}
+        <Stack gap="md" ref={list}>
+          {queue.isPending ? (
+            <Center mih="30vh">
+              <Loader aria-label="Loading orders" />
+            </Center>
+          ) : queue.isError ? (
+            <Alert color="red" variant="light" title="The orders could not be loaded">
+              {describeError(queue.error).body}
+            </Alert>
+          ) : queue.data.orders.length === 0 ? (
+            <Text c="gray.7" tabIndex={-1} data-queue-empty>
+              No orders here.
+            </Text>
+          ) : (
+            queue.data.orders.map((order, index) => (
+              <QueueCard
+                key={order.orderId}
+                order={order}
+                onActed={() => {
+                  refocusRef.current = { orderId: order.orderId, index, after: queue.dataUpdatedAt };
+                }}
+              />
+            ))
+          )}
+        </Stack>
       </Stack>
     </>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AdminReward } from '@ovation/shared/schemas/rewards-admin';
 import { useAdminCatalogue } from '../../api/rewards-admin.ts';
@@ -18,19 +18,29 @@ export default function RewardsAdminPage() {
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const categories = catalogue.data?.categories ?? [];
   const nameOf = new Map(categories.map((c) => [c.slug, c.name]));
+  const noCategories = catalogue.isSuccess && categories.length === 0;
 
   return (
     <>
       <PageTitle title="Rewards Catalogue" />
       <Stack gap="md">
         <Group gap="sm">
-          <Button onClick={() => setEditing('new')} disabled={categories.length === 0}>
+          <Button
+            onClick={() => setEditing('new')}
+            disabled={categories.length === 0}
+            aria-describedby={noCategories ? 'rewards-admin-no-categories' : undefined}
+          >
             New item
           </Button>
           <Button variant="default" onClick={() => setAddingCategory(true)}>
             New category
           </Button>
         </Group>
+        {noCategories && (
+          <Text size="sm" c="gray.7" id="rewards-admin-no-categories">
+            Every item belongs to a category: add a category first, then its items.
+          </Text>
+        )}
         {catalogue.isPending ? (
           <Center mih="30vh">
             <Loader aria-label="Loading the catalogue" />
@@ -39,6 +49,8 @@ export default function RewardsAdminPage() {
           <Alert color="red" variant="light" title="The catalogue could not be loaded">
             {describeError(catalogue.error).body}
           </Alert>
+        ) : catalogue.data.items.length === 0 ? (
+          <Text c="gray.7">The catalogue has no items yet. Items you add appear here, offered or withdrawn.</Text>
         ) : (
           <CatalogueTable
             items={catalogue.data.items}

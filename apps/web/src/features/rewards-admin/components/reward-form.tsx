@@ -3,8 +3,15 @@ import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextIn
 import { usePointsName } from '../../../lib/session.tsx';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FULFILMENTS } from '@ovation/shared/schemas/rewards';
-import { rewardInputSchema, type AdminReward, type RewardInput } from '@ovation/shared/schemas/rewards-admin';
-import { useSaveReward } from '../../../api/rewards-admin.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  rewardInputSchema,
+  type AdminCatalogueResponse,
+  type AdminReward,
+  type RewardInput,
+} from '@ovation/shared/schemas/rewards-admin';
+import { rewardsAdminKeys, useSaveReward } from '../../../api/rewards-admin.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
@@ -38,9 +45,10 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
   const form = useForm<RewardInput>({
     shouldFocusError: false,
     resolver: zodResolver(rewardInputSchema),
-    // stockLeftWas: the stock shown, so a restock moves it by the change (decision 0083).
+    // stockLeftWas: the stock shown, so a restock moves it by the change (decision 0083);
+    // expectedUpdatedAt: the version opened, so someone else's save meanwhile is not undone (0091).
     defaultValues: reward
-      ? { ...reward, stockLeftWas: reward.stockLeft }
+      ? { ...reward, stockLeftWas: reward.stockLeft, expectedUpdatedAt: reward.updatedAt }
       : {
           category: categories[0]?.slug ?? '',
           name: '',
@@ -53,11 +61,31 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
   });
   const formRef = useFocusFirstError(form);
   const save = useSaveReward();
+  const queryClient = useQueryClient();
   const server = useServerErrors(form, FIELDS, { title: 'The item was not saved' });
   const fulfilment = useWatch({ control: form.control, name: 'fulfilment' });
   const errors = form.formState.errors;
+  /**
+   * Saved by someone else since this form opened: the catalogue has reloaded behind the form, and
+   * the form keeps what was typed but now stands on their version, so saving again replaces it.
+   */
+  const rebaseOnLatest = () => {
+    const latest = queryClient
+      .getQueryData<AdminCatalogueResponse>(rewardsAdminKeys.catalogue())
+      ?.items.find((i) => i.rewardId === reward?.rewardId);
+    if (!latest) return;
+    form.setValue('expectedUpdatedAt', latest.updatedAt);
+    form.setValue('stockLeftWas', latest.stockLeft);
+  };
   const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => onSaved(await save.mutateAsync({ rewardId: reward?.rewardId ?? null, body: values }))),
+    server.run(async () => {
+      try {
+        onSaved(await save.mutateAsync({ rewardId: reward?.rewardId ?? null, body: values }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) rebaseOnLatest();
+        throw error;
+      }
+    }),
   );
   const number = (name: 'pointsCost' | 'stockLeft' | 'memberLimit', label: string, nullable: boolean) => (
     <Controller

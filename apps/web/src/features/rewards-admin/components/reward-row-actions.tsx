@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, FileButton, Group } from '@mantine/core';
 import type { AdminReward } from '@ovation/shared/schemas/rewards-admin';
 import { useLoadCodes, useUploadPicture } from '../../../api/rewards-admin.ts';
@@ -8,8 +9,12 @@ import { toast } from '../../../lib/toast.ts';
 export function RewardRowActions({ item, onEdit }: { item: AdminReward; onEdit: () => void }) {
   const codes = useLoadCodes();
   const picture = useUploadPicture();
+  // Cleared after each choice, so the same file can be chosen again (after fixing it, say).
+  const resetCodes = useRef<() => void>(null);
+  const resetPicture = useRef<() => void>(null);
   const onCodes = async (file: File | null) => {
     if (!file) return;
+    resetCodes.current?.();
     try {
       const result = await codes.mutateAsync({ rewardId: item.rewardId, csv: await file.text() });
       toast.success(`${result.added} codes loaded; ${result.codesInPool} in the pool`);
@@ -19,6 +24,7 @@ export function RewardRowActions({ item, onEdit }: { item: AdminReward; onEdit: 
   };
   const onPicture = async (file: File | null) => {
     if (!file) return;
+    resetPicture.current?.();
     try {
       await picture.mutateAsync({ rewardId: item.rewardId, file });
       toast.success(`New picture for ${item.name}`);
@@ -31,7 +37,7 @@ export function RewardRowActions({ item, onEdit }: { item: AdminReward; onEdit: 
       <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${item.name}`}>
         Edit
       </Button>
-      <FileButton onChange={(f) => void onPicture(f)} accept="image/jpeg,image/png,image/webp">
+      <FileButton resetRef={resetPicture} onChange={(f) => void onPicture(f)} accept="image/jpeg,image/png,image/webp">
         {(props) => (
           <Button
             {...props}
@@ -45,7 +51,7 @@ export function RewardRowActions({ item, onEdit }: { item: AdminReward; onEdit: 
         )}
       </FileButton>
       {item.fulfilment === 'voucher' && (
-        <FileButton onChange={(f) => void onCodes(f)} accept=".csv,text/csv,text/plain">
+        <FileButton resetRef={resetCodes} onChange={(f) => void onCodes(f)} accept=".csv,text/csv,text/plain">
           {(props) => (
             <Button
               {...props}
