@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerEntries } from '../src/db/schema/index.ts';
 import { memberAccountId, systemAccountId } from '../src/modules/ledger/accounts.repository.ts';
 import { InsufficientFundsError, transfer, transferMany } from '../src/modules/ledger/transfer.ts';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
+import { queryRows } from '../src/lib/sql-rows.ts';
 import { createMember } from './factories.ts';
 import { balancesOf, fund } from './ledger-factories.ts';
 import { setupLedger } from './ledger-setup.ts';
@@ -207,5 +208,28 @@ describe('ledger transfer', () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('gives the id ledger_next_id() reserved to the next posting’s first transaction, once', async () => {
+    const [a, b] = await pointsAccounts(2);
+    await fund(ctx.app, (await memberOf(a!))!, 10);
+    const legs = [
+      { accountId: a!, amount: -1 },
+      { accountId: b!, amount: 1 },
+    ];
+    const ids = await ctx.app.db.transaction(async (tx) => {
+      const [reserved] = await queryRows<{ id: string }>(tx, sql`select ledger_next_id() as id`);
+      const first = await transferMany(tx, [
+        { kind: 'issuance', legs },
+        { kind: 'issuance', legs },
+      ]);
+      const second = await transfer(tx, { kind: 'issuance', legs });
+      return { reserved: Number(reserved!.id), first: first.transactionIds, second: second.transactionId };
+    });
+    expect(ids.first[0]).toBe(ids.reserved);
+    expect(ids.first[1]).toBeGreaterThan(ids.reserved);
+    // Used up: the next posting draws its own.
+    expect(ids.second).toBeGreaterThan(ids.first[1]!);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 });

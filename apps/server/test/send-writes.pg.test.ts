@@ -81,9 +81,10 @@ describe('a kudos send’s writes (PostgreSQL)', () => {
       'idempotency_hold_answered',
       'send_pair_check',
       'send_daily_check',
-      'ledger_post',
-      'kudos_insert',
+      // The item and its e-mail go ahead of the posting and its locks (decision 0092).
+      'kudos_insert_posted',
       'email_outbox_insert',
+      'ledger_post',
       'idempotency_store',
       'commit',
     ];

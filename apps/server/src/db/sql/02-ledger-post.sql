@@ -51,6 +51,7 @@ DECLARE
   v_system_ids bigint[];
   v_system_deltas bigint[];
   v_tx_ids bigint[];
+  v_next bigint;
   v_n int;
   v_result jsonb;
   v_mine jsonb;
@@ -172,11 +173,18 @@ BEGIN
   --    One transaction (every send) takes its id in a simple expression, which PL/pgSQL evaluates
   --    without a query to plan (the query below was planned again at every call: its row count
   --    depends on the argument).
+  --    An id reserved by ledger_next_id() earlier in this transaction is the first one (a send's
+  --    rows that name its posting went in ahead of it, decision 0092); the reservation is used up.
+  v_next := nullif(current_setting('ovation.ledger_next', true), '')::bigint;
+  IF v_next IS NOT NULL THEN
+    PERFORM set_config('ovation.ledger_next', '', true);
+  END IF;
   IF jsonb_array_length(p_transactions) = 1 THEN
-    v_tx_ids := ARRAY[nextval('ledger_transactions_id_seq'::regclass)];
+    v_tx_ids := ARRAY[coalesce(v_next, nextval('ledger_transactions_id_seq'::regclass))];
   ELSE
-    v_tx_ids := ARRAY(SELECT nextval('ledger_transactions_id_seq'::regclass)
-                      FROM generate_series(1, jsonb_array_length(p_transactions)));
+    v_tx_ids := ARRAY(SELECT CASE WHEN g = 1 AND v_next IS NOT NULL THEN v_next
+                                  ELSE nextval('ledger_transactions_id_seq'::regclass) END
+                      FROM generate_series(1, jsonb_array_length(p_transactions)) g);
   END IF;
   INSERT INTO ledger_transactions (id, kind, memo, actor_member_id)
   SELECT v_tx_ids[t.ord::int], t.tx->>'kind', coalesce(t.tx->>'memo', ''), (t.tx->>'actor')::int
@@ -236,6 +244,18 @@ BEGIN
   PERFORM set_config('ovation.ledger_posted', array_to_string(v_tx_ids, ','), true),
           set_config('ovation.ledger_balances', coalesce(v_mine::text, ''), true);
   RETURN jsonb_build_object('t', to_jsonb(v_tx_ids), 'a', to_jsonb(v_ids), 'b', v_result, 'm', v_mine);
+END;
+$$;
+--> statement-breakpoint
+-- Reserves the id the next ledger_post call of this transaction gives its first transaction, so a
+-- row naming that posting can be written before it (decision 0092).
+CREATE OR REPLACE FUNCTION ledger_next_id() RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_id bigint := nextval('ledger_transactions_id_seq'::regclass);
+BEGIN
+  PERFORM set_config('ovation.ledger_next', v_id::text, true);
+  RETURN v_id;
 END;
 $$;
 --> statement-breakpoint

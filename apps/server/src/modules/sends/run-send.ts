@@ -77,6 +77,14 @@ export interface SendPlan<W, A> {
    * `later` when it depends on what `postings` decided.
    */
   write: Statement<W> | Later<Statement<W>> | ((tx: Db, posted: TransferResult | null) => Promise<W>);
+  /**
+   * The flow's rows (a statement, not `later`) and its e-mails (a list) go ahead of the posting
+   * (decision 0092): they need nothing it answers (a posted item names the transaction id the
+   * posting will take, reserved by `ledger_next_id()`), so the accounts the posting locks — the
+   * team budget every recognition of a team debits — are held only for the posting, the stored
+   * answer and COMMIT.
+   */
+  writeFirst?: boolean;
   /** E-mails queued in the same transaction (the outbox, docs/decisions/0007). */
   mails?: OutgoingEmail[] | ((written: W) => OutgoingEmail[]);
   /** The answer, from what was written and the actor's balances after. */
@@ -154,6 +162,14 @@ async function postInChunks(tx: Db, plan: SendPlan<unknown, unknown>, specs: Tra
   return merged;
 }
 
+/** Queues the outbox rows of a send's e-mails, logging each one's id once written. */
+function queueMails(out: Outgoing, deps: SendDeps, mails: OutgoingEmail[]) {
+  if (mails.length === 0) return;
+  out.add(emailsStatement(mails), (ids) =>
+    mails.forEach((mail, i) => deps.log.info({ outboxId: ids[i], kind: mail.kind }, 'e-mail queued in outbox')),
+  );
+}
+
 /**
  * The plan's steps on one batched transaction, up to the stored answer; with `answerJson` the
  * stored answer and COMMIT too (`committed`).
@@ -178,6 +194,15 @@ async function runSteps<W, A>(
   // answer must be known before that; refusals the database raises abort the transaction (0053).
   if (plan.answerJson && out.mayRefuseOnRead()) await out.flush();
 
+  let written!: W;
+  // Rows and e-mails that need nothing from the posting go ahead of its locks (0092). A `later`
+  // write depends on what `postings` decides, so it never goes first.
+  const first = plan.writeFirst && isStatement(plan.write) ? plan.write : null;
+  if (first) {
+    out.add(first, (result) => (written = result));
+    if (Array.isArray(plan.mails)) queueMails(out, deps, plan.mails);
+  }
+
   const specs = typeof plan.postings === 'function' ? await plan.postings(await out.tx()) : plan.postings;
   let posted: TransferResult | null = null;
   let balances: MemberBalances | undefined;
@@ -195,18 +220,14 @@ async function runSteps<W, A>(
     out.add({ ...statement, fail: (error) => refuse(statement.fail!(error)) }, (result) => (posted = result));
   }
 
-  let written!: W;
-  const write = isLater<Statement<W>>(plan.write) ? plan.write.later() : plan.write;
-  if (isStatement(write)) out.add(write, (result) => (written = result));
-  else written = await write(await out.tx(), posted);
-  if (plan.mails) {
+  const write = first ?? (isLater<Statement<W>>(plan.write) ? plan.write.later() : plan.write);
+  if (!first) {
+    if (isStatement(write)) out.add(write, (result) => (written = result));
+    else written = await write(await out.tx(), posted);
+  }
+  if (plan.mails && !(first && Array.isArray(plan.mails))) {
     if (typeof plan.mails === 'function') await out.flush();
-    const mails = typeof plan.mails === 'function' ? plan.mails(written) : plan.mails;
-    if (mails.length > 0) {
-      out.add(emailsStatement(mails), (ids) =>
-        mails.forEach((mail, i) => deps.log.info({ outboxId: ids[i], kind: mail.kind }, 'e-mail queued in outbox')),
-      );
-    }
+    queueMails(out, deps, typeof plan.mails === 'function' ? plan.mails(written) : plan.mails);
   }
   // Postings touch nothing after the ledger call, so its balances are the ones at commit.
   const actorBalances = specs.length === 0 ? memberBalancesStatement(plan.actorMemberId) : null;
