@@ -10,7 +10,8 @@ export function FormAlert({ error }: { error: FormErrorState }) {
       color="red"
       variant="light"
       title={error.title || undefined}
-      style={{ whiteSpace: 'pre-line' }}
+      // Scrolled to when it takes the focus: clear of a sticky header (the page's, or a dialog's title).
+      style={{ whiteSpace: 'pre-line', scrollMarginTop: 80 }}
       tabIndex={-1}
       data-form-alert
     >
