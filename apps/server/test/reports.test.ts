@@ -198,15 +198,25 @@ describe('member reports', () => {
 describe('daily check-ins', () => {
   it('counts the whole firm per day and mood; a day with fewer than 5 check-ins, or today, shows no figures', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    // Six members on 2 February, two on the 3rd, six today.
+    // Six members on 2 February, two on the 3rd and three others on the 4th (the hidden days
+    // hold five members together, so the 2nd may show: decision 0093), six today.
     await ctx.app.db.execute(sql`insert into mood_checkins (member_id, day, value)
       select id, day::date, 1 + rn % 3 from (
-        select m.id, d.day, d.n, row_number() over (partition by d.day order by m.id)::int as rn
+        select m.id, d.day, d.lo, d.hi, row_number() over (partition by d.day order by m.id)::int as rn
         from (select id from members order by id limit 6) m,
-          (values ('2026-02-02', 6), ('2026-02-03', 2), (${today}, 6)) as d(day, n)
-      ) x where rn <= n`);
+          (values ('2026-02-02', 1, 6), ('2026-02-03', 1, 2), ('2026-02-04', 3, 5), (${today}, 1, 6)) as d(day, lo, hi)
+      ) x where rn between lo and hi`);
     const t = await query('reportdailycheckin', { filters: { from: '2026-02-01', to: today } });
     expect(records(t)).toEqual([
+      {
+        day: '2026-02-04',
+        checkIns: null,
+        happy: null,
+        okay: null,
+        unhappy: null,
+        averageMood: null,
+        privacy: 'fewer than 5',
+      },
       {
         day: '2026-02-03',
         checkIns: null,

@@ -7,35 +7,55 @@ import { utcToday } from '../../lib/utc-dates.ts';
 
 const sum = (key: string) => sql.raw(`coalesce(sum(r."${key}"), 0)`);
 
-/** `day` (a date) falls in the filtered period. */
-const dayInPeriod = (f: ReportFilters) =>
-  sql`(${f.from ?? null}::date is null or c.day >= ${f.from ?? null}::date) and (${f.to ?? null}::date is null or c.day <= ${f.to ?? null}::date)`;
-
 /**
  * Check-ins per day and mood for the whole firm (decision 0076): only days that have ended (UTC),
  * so two readings of today cannot be subtracted, and a day's figures only when at least K members
  * checked in. No division or country filter: one whole-firm figure a day cannot be narrowed to a
  * few members by difference (the weekly analysis breaks moods down by division safely). Totals
  * add up the shown days only.
+ *
+ * The weekly analysis publishes the firm's whole week, so a week minus its shown days gives its
+ * hidden days together (decision 0093). When those hold 1 to K-1 members, the week's smallest
+ * shown day is hidden too: it alone has K members, so what a difference can reach is then at
+ * least K members. Decided per whole ISO week, whatever the period asked, so two periods cannot
+ * split a week either.
  */
 export const dailyCheckInQuery: SqlReportQuery = {
   kind: 'sql',
   tiebreak: 'day',
   base: (f) => {
-    const shown = (expr: string) => sql.raw(`case when d."checkIns" >= ${K_ANONYMITY_MIN} then ${expr} end`);
-    return sql`select d.day as "day", ${shown('d."checkIns"')}::int as "checkIns", ${shown('d.happy')}::int as "happy",
-      ${shown('d.okay')}::int as "okay", ${shown('d.unhappy')}::int as "unhappy",
-      ${shown('d."averageMood"')}::float8 as "averageMood",
-      case when d."checkIns" >= ${K_ANONYMITY_MIN} then '' else ${FEWER_THAN_K} end as "privacy"
-    from (
-      select c.day::text as day, count(*)::int as "checkIns",
+    const from = f.from ?? null;
+    const to = f.to ?? null;
+    const shown = (expr: string) => sql.raw(`case when d.shown then ${expr} end`);
+    return sql`with days as (
+      select c.day, count(*)::int as n,
         (count(*) filter (where c.value = 1))::int as happy,
         (count(*) filter (where c.value = 2))::int as okay,
         (count(*) filter (where c.value = 3))::int as unhappy,
         round(avg(c.value), 2)::float8 as "averageMood"
       from mood_checkins c
-      where ${dayInPeriod(f)} and c.day < ${utcToday()}::date
+      where (${from}::date is null or c.day >= date_trunc('week', ${from}::date)::date)
+        and (${to}::date is null or c.day <= date_trunc('week', ${to}::date)::date + 6)
+        and c.day < ${utcToday()}::date
       group by c.day
+    ), few as (
+      select date_trunc('week', c.day) as week, count(distinct c.member_id) as members
+      from mood_checkins c join days s on s.day = c.day and s.n < ${K_ANONYMITY_MIN}
+      group by 1
+    ), also_hidden as (
+      select distinct on (date_trunc('week', s.day)) s.day
+      from days s join few on few.week = date_trunc('week', s.day) and few.members < ${K_ANONYMITY_MIN}
+      where s.n >= ${K_ANONYMITY_MIN}
+      order by date_trunc('week', s.day), s.n, s.day
+    )
+    select d.day::text as "day", ${shown('d.n')}::int as "checkIns", ${shown('d.happy')}::int as "happy",
+      ${shown('d.okay')}::int as "okay", ${shown('d.unhappy')}::int as "unhappy",
+      ${shown('d."averageMood"')}::float8 as "averageMood",
+      case when d.shown then '' else ${FEWER_THAN_K} end as "privacy"
+    from (
+      select s.*, s.n >= ${K_ANONYMITY_MIN} and s.day not in (select day from also_hidden) as shown
+      from days s
+      where (${from}::date is null or s.day >= ${from}::date) and (${to}::date is null or s.day <= ${to}::date)
     ) d`;
   },
   totals: {
