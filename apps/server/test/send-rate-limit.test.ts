@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
+import { play, setPool } from './game-factories.ts';
 import { balancesOf, fund, kudosTo, send, setSetting } from './ledger-factories.ts';
 
 /**
@@ -23,7 +24,7 @@ describe('send rate limit', () => {
       expect(statuses).toEqual([422, 200, 200]);
       const over = await pay(1);
       expect(over.statusCode).toBe(429);
-      expect(over.json().message).toBe('You are sending too quickly. Please wait a minute and try again.');
+      expect(over.json().message).toBe('You are going too quickly. Please wait a minute and try again.');
       // The refused send had the points: nothing of its transaction lasted, nor does the next one's.
       expect(
         (await send(ctx, '/api/payitforward/send', token, { toMemberId: other.id, points: 1, message: 'Again' }))
@@ -32,6 +33,24 @@ describe('send rate limit', () => {
       expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(8);
       expect((await balancesOf(ctx.app, other.id)).awardsPointsAvailable).toBe(2);
       expect(await kudosTo(ctx.app, other.id)).toHaveLength(2);
+    } finally {
+      await setSetting(ctx.app, 'sendRateLimitPerMinute', 1_000_000);
+    }
+  });
+
+  it('counts game plays with the sends: a member cannot flip caps faster than the limit', async () => {
+    await setSetting(ctx.app, 'sendRateLimitPerMinute', 2);
+    try {
+      await setPool(ctx.app, 10_000);
+      const { member, token } = await memberWithToken(ctx);
+      await fund(ctx.app, member.id, 5, 'plays');
+      expect([
+        (await play(ctx, token, { cap: 1 })).statusCode,
+        (await play(ctx, token, { cap: 2 })).statusCode,
+      ]).toEqual([200, 200]);
+      const over = await play(ctx, token, { cap: 3 });
+      expect(over.statusCode).toBe(429);
+      expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable1).toBe(3);
     } finally {
       await setSetting(ctx.app, 'sendRateLimitPerMinute', 1_000_000);
     }

@@ -8,8 +8,8 @@ import { z } from 'zod';
 /** One row of the prize table kept in programme settings (`gamePrizeTable`). */
 export const prizeTableRowSchema = z.object({
   label: z.string().trim().min(1).max(60),
-  /** Kudos credited from the prize pool; 0 for "Better luck next time". */
-  points: z.number().int().min(0),
+  /** Kudos credited from the prize pool; 0 for "Better luck next time" (a draw stores it as an int). */
+  points: z.number().int().min(0).max(2_147_483_647),
   /** Relative weight; a prize's odds are its weight over the table's total. */
   weight: z.number().int().min(1),
 });
@@ -18,7 +18,14 @@ export type PrizeTableRow = z.infer<typeof prizeTableRowSchema>;
 /** The prize table setting: a version (bumped on every change; draws record it) and its rows. */
 export const prizeTableSchema = z.object({
   version: z.number().int().min(1),
-  prizes: z.array(prizeTableRowSchema).min(1).max(20),
+  prizes: z
+    .array(prizeTableRowSchema)
+    .min(1)
+    .max(20)
+    // The draw picks among the total weight with crypto.randomInt, which takes less than 2^48.
+    .refine((prizes) => prizes.reduce((sum, p) => sum + p.weight, 0) < 2 ** 48, 'The weights must total less than 2^48')
+    // Prizes are told apart by their labels (on the board, the odds and the draws).
+    .refine((prizes) => new Set(prizes.map((p) => p.label)).size === prizes.length, 'Each prize needs its own label'),
 });
 export type PrizeTable = z.infer<typeof prizeTableSchema>;
 

@@ -7,6 +7,8 @@ export interface GameSettings {
   playsPerRecognition: number;
   playsDailyCap: number;
   pointsName: string;
+  /** Point-moving requests a member may make a minute, plays included (the send limit). */
+  ratePerMinute: number;
 }
 
 /** The Game Board's programme settings; a malformed prize table is a configuration error (500), never a guess. */
@@ -17,6 +19,7 @@ export async function readGameSettings(settings: ProgrammeSettings): Promise<Gam
     'playsPerRecognition',
     'playsDailyCap',
     'pointsName',
+    'sendRateLimitPerMinute',
   ]);
   const table = prizeTableSchema.parse(s.gamePrizeTable);
   const caps = Number(s.gameBoardCaps);
@@ -27,5 +30,6 @@ export async function readGameSettings(settings: ProgrammeSettings): Promise<Gam
     playsPerRecognition: s.playsPerRecognition,
     playsDailyCap: s.playsDailyCap,
     pointsName: s.pointsName,
+    ratePerMinute: s.sendRateLimitPerMinute,
   };
 }

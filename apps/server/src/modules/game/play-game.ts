@@ -50,6 +50,9 @@ export async function playGame(
 
   return runSend(deps, answer, {
     actorMemberId: memberId,
+    // Plays count with the member's sends against one per-minute limit: a script cannot hold the
+    // prize pool's row, which every play locks, for everyone else.
+    ratePerMinute: settings.ratePerMinute,
     // The pool row is locked first, with the key's hold, before ledger_post locks the member's
     // accounts; a retried transaction locks and draws again (nothing of the first one committed).
     checks: [{ ...poolLock, read: (rows) => void (pool = poolLock.read(rows)) }],

@@ -9,7 +9,7 @@ import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SharedRateLimiter, type SharedRateLimits } from '../../lib/shared-rate-limiter.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
 
-const tooSoon = () => tooManyRequests('You are sending too quickly. Please wait a minute and try again.');
+const tooSoon = () => tooManyRequests('You are going too quickly. Please wait a minute and try again.');
 
 /** SQLSTATE of `send_refuse` (09-send-refusals.sql): a check refused in the database. */
 const REFUSED = 'OVC01';
