@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { GameBoardResponse, GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import { api } from '../lib/api-client.ts';
-import { useIdempotencyKeys } from '../lib/idempotency.ts';
-import { applyBalances } from './session.ts';
+import { isSettledRefusal, useIdempotencyKeys } from '../lib/idempotency.ts';
+import { applyBalances, sessionKeys } from './session.ts';
 import { statementKeys } from './statements.ts';
 
 /** Query keys of the Game Board (issue 10). */
@@ -34,7 +34,13 @@ export function playGame(body: GamePlayRequest, idempotencyKey: string): Promise
 
 /**
  * Flips a cap. On an answer: the session's balances and the board's plays update at once, and
- * the statements (plays and points) are marked stale.
+ * the statements (plays and points) are marked stale. On a failure the board is reloaded; when
+ * the outcome is unknown (no answer, or a 5xx: the play may have been paid) the statements are
+ * marked stale too, and once the board has reloaded — the server answers again — so is the
+ * session, whose balances the header and Home show. (Not while the server cannot be reached:
+ * a session that fails to load says so in a message box, over the flip's own explanation.)
+ * Flipping the same cap again sends the same body, so the same Idempotency-Key
+ * (lib/idempotency.ts), and the server answers what that flip drew without using another play.
  */
 export function usePlayGame() {
   const keys = useIdempotencyKeys();
@@ -48,6 +54,16 @@ export function usePlayGame() {
       );
       void queryClient.invalidateQueries({ queryKey: gameKeys.board() });
       void queryClient.invalidateQueries({ queryKey: statementKeys.all });
+    },
+    // Not awaited: the mutation would wait for the reload before the page hears of the failure.
+    onError: (error) => {
+      const unknown = !isSettledRefusal(error);
+      if (unknown) void queryClient.invalidateQueries({ queryKey: statementKeys.all });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.board() }).then(() => {
+        if (unknown && queryClient.getQueryState(gameKeys.board())?.status !== 'error') {
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+        }
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FEWER_THAN_K, K_ANONYMITY_MIN, type ReportFilters } from '@ovation/shared/schemas/reports';
+import { FEWER_THAN_K, K_ANONYMITY_MIN } from '@ovation/shared/schemas/reports';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
 import type { SqlReportQuery } from './report-definition.ts';

@@ -1,6 +1,7 @@
-/** Mood colours (1 happy, 2 average, 3 unhappy); all pass 3:1 as graphics on white. */
+/** Mood colours (1 happy, 2 okay — the spec's "average", 3 unhappy); all pass 3:1 as graphics on white. */
 export const MOOD_COLOURS: Record<number, string> = { 1: '#2f9e44', 2: '#e67700', 3: '#c92a2a' };
-export const MOOD_FALLBACK_NAMES: Record<number, string> = { 1: 'happy', 2: 'average', 3: 'unhappy' };
+/** The names shown until the stored descriptions arrive: the same labels (decision 0082). */
+export const MOOD_FALLBACK_NAMES: Record<number, string> = { 1: 'Happy', 2: 'Okay', 3: 'Unhappy' };
 
 const MOUTHS: Record<number, string> = {
   1: 'M8 14.5c1.1 1.6 2.4 2.4 4 2.4s2.9-.8 4-2.4',

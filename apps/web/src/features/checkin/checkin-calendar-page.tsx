@@ -18,6 +18,8 @@ export default function CheckInCalendarPage() {
   const [shown, setShown] = useState({ year: now.getUTCFullYear(), month: now.getUTCMonth() });
   const { from, to } = monthRange(shown.year, shown.month);
   const history = useMoodHistory(from, to);
+  // This month's answer is in: not while it loads (the month before stays as placeholder) nor after it failed.
+  const loaded = history.data !== undefined && !history.isPlaceholderData;
   const descriptions = useMoodDescriptions();
   const names: Record<number, string> = { ...MOOD_FALLBACK_NAMES };
   for (const d of descriptions.data ?? []) names[d.value] = d.description;
@@ -42,6 +44,7 @@ export default function CheckInCalendarPage() {
           month={shown.month}
           moods={history.data ?? []}
           names={names}
+          loaded={loaded}
           onPrev={() => step(-1)}
           onNext={shown.year === now.getUTCFullYear() && shown.month === now.getUTCMonth() ? undefined : () => step(1)}
         />

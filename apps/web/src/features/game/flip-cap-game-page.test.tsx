@@ -1,21 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameBoardResponse } from '@ovation/shared/schemas/game';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { jsonResponse, sessionResponse } from '../../test/session-fixture.ts';
 import FlipCapGamePage from './flip-cap-game-page.tsx';
-
-const BOARD: GameBoardResponse = {
-  playsAvailable: 2,
-  caps: 12,
-  prizes: [
-    { label: 'Better luck next time', points: 0, odds: 0.5, inDraw: true },
-    { label: '10 Kudos', points: 10, odds: 0.5, inDraw: true },
-  ],
-  poolEmpty: false,
-  playsPerRecognition: 1,
-  playsDailyCap: 10,
-};
+import type { GameBoardResponse } from '@ovation/shared/schemas/game';
+import { BOARD } from '../../test/game-fixture.ts';
 
 const figure = (label: string) => screen.getByText(label).parentElement?.textContent;
 

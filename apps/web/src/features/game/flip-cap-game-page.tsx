@@ -9,6 +9,8 @@ import { describeError } from '../../lib/api-error.ts';
 import { isSettledRefusal } from '../../lib/idempotency.ts';
 import { useSession } from '../../lib/session.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
+import { GameNotices } from './components/game-notices.tsx';
+import { useBoardFocus } from './use-board-focus.ts';
 
 /**
  * /flipcapgame — the Game Board (South Africa; the route guard checks). The member flips a cap;
@@ -25,25 +27,15 @@ export default function FlipCapGamePage() {
   const [failedCap, setFailedCap] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const againRef = useRef<HTMLButtonElement>(null);
-  const boardRef = useRef<HTMLDivElement>(null);
-  /** Where the focus goes once the caps are enabled again ('first' after Play again). */
-  const focusNext = useRef<number | 'first' | null>(null);
+  const { boardRef, noticeRef, headingRef, focusNext } = useBoardFocus({
+    busy: revealed !== null || pendingCap !== null,
+    reloading: board.isFetching,
+  });
 
   // The flipped cap is disabled once it shows its prize: keep keyboard focus on the way on.
   useEffect(() => {
     if (revealed) againRef.current?.focus();
   }, [revealed]);
-  // Play again removes its own button, and a failed flip re-enables the caps: the focus goes to a cap.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (target === null || revealed || pendingCap !== null) return;
-    const caps = [...(boardRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
-    const cap = target === 'first' ? caps[0] : caps.find((b) => b.getAttribute('aria-label') === `Cap ${target}`);
-    if (cap) {
-      focusNext.current = null;
-      cap.focus();
-    }
-  });
 
   if (board.isPending) {
     return (
@@ -55,7 +47,9 @@ export default function FlipCapGamePage() {
       </>
     );
   }
-  if (board.isError) {
+  // Only when there is no board to show: a failed reload keeps the board, its prize on show and
+  // a failed flip's guidance, with a notice above them (GameNotices).
+  if (!board.data) {
     return (
       <>
         <PageTitle title="Game Board" />
@@ -75,6 +69,7 @@ export default function FlipCapGamePage() {
   const canPlay = playsAvailable > 0 && !poolEmpty;
 
   const flip = (cap: number) => {
+    focusNext(null);
     setPendingCap(cap);
     setFailedCap(null);
     setAnnouncement(`Flipping cap ${cap}…`);
@@ -90,11 +85,11 @@ export default function FlipCapGamePage() {
           );
         },
         onError: () => {
-          // The alert below says it (role alert); the status line would say it twice.
+          // The alert below says it (role alert); the status line would say it twice. usePlayGame
+          // reloads the board (and, when the outcome is unknown, the balances).
           setAnnouncement('');
           setFailedCap(cap);
-          focusNext.current = cap;
-          void board.refetch();
+          focusNext(cap);
         },
         onSettled: () => setPendingCap(null),
       },
@@ -102,13 +97,15 @@ export default function FlipCapGamePage() {
   };
 
   const reset = () => {
-    focusNext.current = 'first';
+    focusNext('first');
     setRevealed(null);
     setAnnouncement('');
     play.reset();
   };
   // No answer, or a server error: the flip may have been paid. Flipping the same cap again asks
-  // with the same Idempotency-Key, so it shows that flip's result without using another play.
+  // with the same Idempotency-Key, so it shows that flip's result without using another play —
+  // even once the reloaded board shows no plays left or the pool refilling (that flip may be why):
+  // its cap stays playable.
   const unconfirmed = play.isError && !isSettledRefusal(play.error);
 
   return (
@@ -125,37 +122,29 @@ export default function FlipCapGamePage() {
             { label: 'Your balance', value: formatPoints(profile?.awardsPointsAvailable ?? 0), unit: pointsName },
           ]}
         />
-        {poolEmpty && (
-          <Alert color="amber" variant="light" title="The prize pool is refilling">
-            Your plays are kept. Come back soon to flip a cap.
-          </Alert>
-        )}
-        {!poolEmpty && playsAvailable === 0 && !revealed && (
-          <Alert color="gray" variant="light" title="You have no plays left">
-            You earn {howPlaysAreEarned(board.data)}. Your plays show here and on the Home page.
-          </Alert>
-        )}
-        {play.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            title={unconfirmed ? 'We could not confirm that flip' : 'That flip did not go through'}
-          >
-            {unconfirmed && failedCap !== null
-              ? `${describeError(play.error).body} Flip cap ${failedCap} again to see its result: it will not use another play.`
-              : describeError(play.error).body}
-          </Alert>
-        )}
+        <GameNotices
+          poolEmpty={poolEmpty}
+          noPlays={playsAvailable === 0 && !revealed}
+          howEarned={howPlaysAreEarned(board.data)}
+          noticeRef={noticeRef}
+          playError={play.isError ? play.error : null}
+          unconfirmed={unconfirmed}
+          failedCap={failedCap}
+          reloadError={board.isError ? board.error : null}
+          reloading={board.isFetching}
+          onReload={() => void board.refetch()}
+        />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">
-              <Title order={2} size="h4">
+              <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
                 Choose a cap
               </Title>
               <div ref={boardRef}>
                 <GameBoard
                   caps={caps}
                   disabled={!canPlay || play.isPending || revealed !== null}
+                  retryCap={unconfirmed ? failedCap : null}
                   pendingCap={pendingCap}
                   revealed={revealed}
                   onFlip={flip}
@@ -166,7 +155,7 @@ export default function FlipCapGamePage() {
               </Text>
               {revealed && (
                 <Button ref={againRef} onClick={reset} variant="filled" w="fit-content">
-                  {playsAvailable > 0 ? 'Play again' : 'Reset the board'}
+                  {canPlay ? 'Play again' : 'Reset the board'}
                 </Button>
               )}
             </Stack>

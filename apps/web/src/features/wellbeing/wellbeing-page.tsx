@@ -34,15 +34,22 @@ export default function WellbeingPage() {
           <Title order={2} size="h4" id="mood-trend-title">
             Your mood, last {WELLBEING_DAYS} days
           </Title>
-          <Text size="sm" c="gray.7" mb="md">
-            {moods.length} {moods.length === 1 ? 'check-in' : 'check-ins'} since {from.split('-').reverse().join('/')}
-          </Text>
           {trend.isPending ? (
-            <Skeleton height={160} />
+            <Skeleton height={160} mt="sm" />
           ) : trend.isError ? (
-            <Text role="alert">Error Loading Mood Data</Text>
+            <Text role="alert" mt="xs">
+              Error Loading Mood Data
+            </Text>
+          ) : moods.length === 0 ? (
+            <Text c="gray.7" mt="xs">
+              No check-ins in the last {WELLBEING_DAYS} days yet.
+            </Text>
           ) : (
             <>
+              <Text size="sm" c="gray.7" mb="md">
+                {moods.length} {moods.length === 1 ? 'check-in' : 'check-ins'} since{' '}
+                {from.split('-').reverse().join('/')}
+              </Text>
               <MoodCounts moods={moods} names={names} />
               {moods.length > 1 && <MoodLine moods={moods} days={daysBetween(from, to)} names={names} />}
             </>

@@ -49,12 +49,33 @@ describe('MonthCalendar', () => {
           wrapper,
         },
       );
-      expect(screen.getByLabelText('14, today: happy')).toBeTruthy();
-      expect(screen.getByLabelText('15: no check-in')).toBeTruthy();
+      expect(screen.getByRole('cell', { name: '14, today: happy' })).toBeTruthy();
+      expect(screen.getByRole('cell', { name: '15: no check-in' })).toBeTruthy();
     } finally {
       vi.useRealTimers();
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+
+  it("names each day by the cell's own text, not an aria-label, with the visible number hidden", () => {
+    render(
+      <MonthCalendar year={2026} month={9} moods={[{ day: '2026-10-03', value: 2 }]} names={names} onPrev={() => {}} />,
+      { wrapper },
+    );
+    const cell = screen.getByRole('cell', { name: '3: okay' });
+    expect(cell.hasAttribute('aria-label')).toBe(false);
+    expect(cell.querySelector('[aria-hidden="true"]')?.textContent).toBe('3');
+    expect(screen.getByRole('cell', { name: '4: no check-in' })).toBeTruthy();
+    expect(document.querySelectorAll('td[aria-label]')).toHaveLength(0);
+  });
+
+  it('says nothing about check-ins while the month is not loaded (loading or failed): the date only', () => {
+    render(<MonthCalendar year={2026} month={9} moods={[]} names={names} loaded={false} onPrev={() => {}} />, {
+      wrapper,
+    });
+    expect(screen.getByRole('cell', { name: '4' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '31' })).toBeTruthy();
+    expect(screen.queryByText(/no check-in/)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Title } from '@mantine/core';
+import { ActionIcon, Group, Title, VisuallyHidden } from '@mantine/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/social/icons.tsx';
 import { MoodIcon } from '../../../components/social/mood-icon.tsx';
 import type { MoodDay } from '../../../api/mood.ts';
@@ -12,13 +12,18 @@ interface Props {
   month: number;
   moods: MoodDay[];
   names: Record<number, string>;
+  /**
+   * Whether `moods` is this month's answer. While it loads, or after it failed, a day without a
+   * mood is not known to have none: its cell names the date only. Default true.
+   */
+  loaded?: boolean;
   onPrev(): void;
   /** Absent when the month shown is the current one: there is nothing to see after it. */
   onNext?: () => void;
 }
 
 /** A month grid with the mood of each checked-in day; today is outlined. */
-export function MonthCalendar({ year, month, moods, names, onPrev, onNext }: Props) {
+export function MonthCalendar({ year, month, moods, names, loaded = true, onPrev, onNext }: Props) {
   const byDay = new Map(moods.map((m) => [m.day, m.value]));
   const now = new Date();
   // The check-in day is the firm's day, UTC, as the server keeps it (decision 0087).
@@ -62,9 +67,12 @@ export function MonthCalendar({ year, month, moods, names, onPrev, onNext }: Pro
                 const key = dateKey(year, month, day);
                 const mood = byDay.get(key);
                 const isToday = key === today;
-                const label = `${day}${isToday ? ', today' : ''}: ${mood ? names[mood] : 'no check-in'}`;
+                const date = `${day}${isToday ? ', today' : ''}`;
+                const label = mood ? `${date}: ${names[mood]}` : loaded ? `${date}: no check-in` : date;
+                // The name is the cell's text (an aria-label on a plain cell is not read everywhere).
                 return (
-                  <td key={i} className={classes.day} data-today={isToday || undefined} aria-label={label}>
+                  <td key={i} className={classes.day} data-today={isToday || undefined}>
+                    <VisuallyHidden>{label}</VisuallyHidden>
                     <span className={classes.number} aria-hidden="true">
                       {day}
                     </span>

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { howPlaysAreEarned, useGameBoard } from '../../../api/game.ts';
 import { PrizeOddsTable } from '../../../components/prize-odds-table.tsx';
@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session.tsx';
 export function GameOddsSection() {
   const { capabilities, profile } = useSession();
   const board = useGameBoard({ enabled: capabilities.playGame });
-  if (!capabilities.playGame || board.isError) return null;
+  if (!capabilities.playGame) return null;
   const pointsName = profile?.pointsName || 'Kudos';
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt="lg" component="section" aria-labelledby="game-odds">
@@ -20,7 +20,18 @@ export function GameOddsSection() {
           The Game Board
         </Title>
         {board.isPending ? (
-          <Skeleton height={160} aria-label="Loading the prize table" />
+          <Box role="status">
+            <Skeleton height={160} />
+            <VisuallyHidden>Loading the prize table</VisuallyHidden>
+          </Box>
+        ) : !board.data ? (
+          // Failed with nothing to show (a failed reload keeps the table it has).
+          <Group gap="sm">
+            <Text>The prize table could not be loaded.</Text>
+            <Button size="compact-sm" variant="light" loading={board.isFetching} onClick={() => void board.refetch()}>
+              Try again
+            </Button>
+          </Group>
         ) : (
           <>
             <Text>

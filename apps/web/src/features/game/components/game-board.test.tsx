@@ -35,4 +35,13 @@ describe('GameBoard', () => {
     expect(screen.getByRole('button', { name: 'Cap 2' }).getAttribute('aria-busy')).toBe('true');
     expect(screen.getByRole('button', { name: 'Cap 1' }).getAttribute('aria-busy')).toBeNull();
   });
+
+  it('keeps the cap of an unconfirmed flip playable on a board that is not', () => {
+    const onFlip = vi.fn();
+    render(<GameBoard caps={4} disabled retryCap={2} pendingCap={null} revealed={null} onFlip={onFlip} />, { wrapper });
+    const enabled = screen.getAllByRole('button').filter((cap) => !(cap as HTMLButtonElement).disabled);
+    expect(enabled.map((cap) => cap.getAttribute('aria-label'))).toEqual(['Cap 2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Cap 2' }));
+    expect(onFlip).toHaveBeenCalledWith(2);
+  });
 });

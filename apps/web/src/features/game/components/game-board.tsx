@@ -9,6 +9,11 @@ interface GameBoardProps {
   caps: number;
   /** No flips allowed (no plays, pool refilling, a flip in flight or a prize on show). */
   disabled: boolean;
+  /**
+   * The cap of a flip whose outcome is unknown: playable even when the board is not (no plays
+   * left, the pool refilling), since flipping it again only collects that flip's answer.
+   */
+  retryCap?: number | null;
   pendingCap: number | null;
   revealed: RevealedCap | null;
   onFlip: (cap: number) => void;
@@ -18,7 +23,7 @@ interface GameBoardProps {
  * The board of face-down caps: each a button named "Cap N" (keyboard playable); the chosen one
  * turns over to show the prize (no animation under prefers-reduced-motion).
  */
-export function GameBoard({ caps, disabled, pendingCap, revealed, onFlip }: GameBoardProps) {
+export function GameBoard({ caps, disabled, retryCap = null, pendingCap, revealed, onFlip }: GameBoardProps) {
   return (
     <ul className={classes.board} aria-label="Caps">
       {Array.from({ length: caps }, (_, i) => i + 1).map((cap) => {
@@ -29,7 +34,7 @@ export function GameBoard({ caps, disabled, pendingCap, revealed, onFlip }: Game
               type="button"
               className={classes.cap}
               aria-label={shown ? `Cap ${cap}: ${shown.label}` : `Cap ${cap}`}
-              disabled={disabled}
+              disabled={disabled && cap !== retryCap}
               data-flipped={shown ? '' : undefined}
               data-pending={pendingCap === cap ? '' : undefined}
               aria-busy={pendingCap === cap || undefined}

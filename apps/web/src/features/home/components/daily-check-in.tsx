@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { LockIcon } from '../../../components/social/icons.tsx';
 import { MOOD_FALLBACK_NAMES, MoodIcon } from '../../../components/social/mood-icon.tsx';
 import { useSession } from '../../../lib/session.tsx';
@@ -21,6 +21,8 @@ export function DailyCheckIn() {
     ? [...mood.data.moodDesc].sort((a, b) => a.value - b.value)
     : Object.entries(MOOD_FALLBACK_NAMES).map(([value, description]) => ({ value: Number(value), description }));
   const chosen = mood.data?.moodData?.value ?? null;
+  // Only a first load that failed leaves nothing to choose from; a failed refetch keeps the mood shown.
+  const unavailable = locked || mood.isPending || mood.isLoadingError;
 
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="daily-check-in-title">
@@ -42,7 +44,7 @@ export function DailyCheckIn() {
             className={classes.mood}
             aria-label={m.description}
             aria-pressed={chosen === m.value}
-            disabled={locked || mood.isPending || mood.isError}
+            disabled={unavailable}
             onClick={() => save.mutate(m.value)}
           >
             <MoodIcon value={m.value} active={chosen === m.value} size={40} />
@@ -56,9 +58,14 @@ export function DailyCheckIn() {
         </Text>
       )}
       {!locked && mood.isError && (
-        <Text size="sm" c="red.8" mt="sm" role="alert">
-          {ERROR_LOADING_MOOD}
-        </Text>
+        <Group gap="xs" mt="sm" wrap="nowrap">
+          <Text size="sm" c="red.8" role="alert">
+            {ERROR_LOADING_MOOD}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => void mood.refetch()}>
+            Try again
+          </Button>
+        </Group>
       )}
       {save.isError && (
         <Text size="sm" c="red.8" mt="sm" role="alert">
