@@ -63,4 +63,20 @@ describe('WellbeingPage: the mood of the last 90 days', () => {
     expect(bars.textContent).toContain('Okay1 day');
     expect(screen.queryByText(/No check-ins/)).toBeNull();
   });
+
+  it('draws the line between consecutive days only: a day without a check-in breaks it', async () => {
+    answer(
+      moods([
+        { day: '2026-11-02', value: 3 },
+        { day: '2026-11-25', value: 1 },
+        { day: '2026-11-26', value: 2 },
+        { day: '2026-11-28', value: 1 },
+      ]),
+    );
+    renderWithApp(<WellbeingPage />, { path: '/wellbeing' });
+    await screen.findByText('4 check-ins since 31/08/2026');
+    const runs = screen.getAllByTestId('mood-line-run');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.getAttribute('points')!.split(' ')).toHaveLength(2);
+  });
 });

@@ -51,6 +51,15 @@ export function MoodLine({
   const x = (i: number) => (days.length > 1 ? (i / (days.length - 1)) * (width - left - 10) + left : width / 2);
   const y = (v: number) => 15 + ((v - 1) / 2) * (height - 30);
   const points = days.flatMap((d, i) => (byDay.has(d) ? [[x(i), y(byDay.get(d)!), byDay.get(d)!] as const] : []));
+  // The line joins consecutive days only: a day without a check-in breaks it, so a gap does not
+  // read as a trend.
+  const runs: (readonly [number, number])[][] = [];
+  days.forEach((d, i) => {
+    if (!byDay.has(d)) return;
+    const point = [x(i), y(byDay.get(d)!)] as const;
+    if (i > 0 && byDay.has(days[i - 1]!)) runs[runs.length - 1]!.push(point);
+    else runs.push([point]);
+  });
   return (
     <div ref={ref} className={classes.line}>
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label="Mood over the last 90 days">
@@ -62,13 +71,19 @@ export function MoodLine({
             <line x1={left - 6} x2={width} y1={y(v)} y2={y(v)} stroke="#e9ecef" strokeWidth={1} />
           </g>
         ))}
-        <polyline
-          points={points.map(([px, py]) => `${px},${py}`).join(' ')}
-          fill="none"
-          stroke="#047f77"
-          strokeWidth={2}
-          strokeLinejoin="round"
-        />
+        {runs
+          .filter((run) => run.length > 1)
+          .map((run) => (
+            <polyline
+              key={run[0]![0]}
+              points={run.map(([px, py]) => `${px},${py}`).join(' ')}
+              fill="none"
+              stroke="#047f77"
+              strokeWidth={2}
+              strokeLinejoin="round"
+              data-testid="mood-line-run"
+            />
+          ))}
         {points.map(([px, py, v], i) => (
           <circle key={i} cx={px} cy={py} r={3.5} fill={MOOD_COLOURS[v]} />
         ))}
