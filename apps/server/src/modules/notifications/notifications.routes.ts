@@ -19,6 +19,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
   app,
   { unsubscribeLimiter },
 ) => {
+  /**
+   * Only failed links count against the caller's address (20 an hour): one-click unsubscribes
+   * arrive from a mail provider's few servers for thousands of members, and a valid link (a
+   * per-member HMAC) is not something to guess (decision 0096).
+   */
+  const unsubscribe = async (ip: string, token: string) => {
+    if (unsubscribeLimiter.isLimited(ip)) throw tooManyRequests();
+    try {
+      return await unsubscribeByToken(app.db, token);
+    } catch (error) {
+      unsubscribeLimiter.hit(ip);
+      throw error;
+    }
+  };
+
   app.get(
     '/api/notifications',
     {
@@ -90,8 +105,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
       },
     },
     async (request) => {
-      if (!unsubscribeLimiter.hit(request.ip)) throw tooManyRequests();
-      return unsubscribeByToken(app.db, request.body.token);
+      return unsubscribe(request.ip, request.body.token);
     },
   );
 
@@ -115,8 +129,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
         },
       },
       async (request) => {
-        if (!unsubscribeLimiter.hit(request.ip)) throw tooManyRequests();
-        return unsubscribeByToken(app.db, request.query.token);
+        return unsubscribe(request.ip, request.query.token);
       },
     );
   });
