@@ -19,6 +19,8 @@ test('the bell counts what arrived, live, lists it and marks it read', async ({ 
   // the recognition journey, on the other worker, may recognise Ruan meanwhile.)
   await postHighFive(request, 'news@example.com', 'Ruan Venter', 'And for the demo');
   await expect.poll(count).toBeGreaterThan(before);
+  // …and a screen reader hears it.
+  await expect(page.getByRole('status').filter({ hasText: /^New notifications?\. \d+ unread\.$/ })).toBeAttached();
 
   await bell.click();
   const dropdown = page.getByRole('dialog');
@@ -28,6 +30,8 @@ test('the bell counts what arrived, live, lists it and marks it read', async ({ 
 
   await dropdown.getByRole('button', { name: 'Mark all read' }).click();
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  // The button it pressed is disabled now: the focus stays in the list, on its heading.
+  await expect(dropdown.getByText('Notifications', { exact: true })).toBeFocused();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

@@ -4,6 +4,7 @@ import { emailOutbox, kudos } from '../src/db/schema/index.ts';
 import { digestWeek, runWeeklyDigest } from '../src/modules/notifications/digest.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
+import { createKudos } from './feed-factories.ts';
 import { createBehaviour, fund, relaxLimits, send, setSetting } from './ledger-factories.ts';
 
 const PORTAL = 'https://recognition.acme.example';
@@ -88,6 +89,31 @@ describe('the weekly digest', () => {
     expect(await digestsTo(colleague.member.email!)).toHaveLength(0);
     expect(await runWeeklyDigest(deps(), NOW)).toBe(0);
     expect(await digestsTo(report.member.email!)).toHaveLength(1);
+  });
+
+  it('lists the newest five and counts the whole week: a large team reads five lines and its totals', async () => {
+    const manager = await memberWithToken(ctx, { firstName: 'Lindiwe', surname: 'Zulu', isManager: true });
+    const reports = await Promise.all(
+      [1, 2, 3].map((i) => createMember(ctx.app, { firstName: `Report${i}`, managerId: manager.member.id })),
+    );
+    const colleague = await createMember(ctx.app, { firstName: 'Bongani', surname: 'Sithole' });
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const item = await createKudos(ctx.app, colleague.id, reports[i % 3]!.id);
+      ids.push(item.id);
+    }
+    await intoLastWeek(ids);
+    await runWeeklyDigest(deps(), NOW);
+    const [team] = await digestsTo(manager.member.email!);
+    expect(team!.bodyText).toContain('Your team: 3 members received 8 kudos:');
+    const lines = team!.bodyText!.split('\n').filter((line) => line.startsWith('- '));
+    // The newest first: the eighth went to the second report.
+    expect(lines).toEqual([
+      '- Bongani Sithole sent Report2 ' + reports[1]!.surname + ' a High Five',
+      ...lines.slice(1, 5),
+      '- and 3 more',
+    ]);
+    expect(lines.slice(0, 5).every((line) => line.startsWith('- Bongani Sithole sent Report'))).toBe(true);
   });
 
   it('is not sent to a member who turned it off', async () => {

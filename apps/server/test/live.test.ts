@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,8 @@ import { setupApp } from './build-app.ts';
 import { login, memberWithToken, TEST_PASSWORD } from './factories.ts';
 import { createKudos } from './feed-factories.ts';
 import { openStream } from './live-client.ts';
+import { notificationEvent } from '../src/modules/notifications/notify.ts';
+import { uploadCreditEvents } from '../src/modules/notifications/notify-upload-credits.ts';
 
 const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
 const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
@@ -76,6 +79,33 @@ describe('GET /api/live/stream', () => {
     );
     stream.close();
     await stream.ended;
+  });
+
+  it('tells a notification only to the members it names (one or many)', async () => {
+    const named = await memberWithToken(ctx);
+    const other = await memberWithToken(ctx);
+    const mine = await openStream(port, `/api/live/stream?ticket=${await ticketFor(named.token)}`);
+    const theirs = await openStream(port, `/api/live/stream?ticket=${await ticketFor(other.token)}`);
+    await Promise.all([mine.waitFor(': connected'), theirs.waitFor(': connected')]);
+    // A points upload's credits name many members in one event.
+    for (const event of uploadCreditEvents([named.member.id - 1, named.member.id])) ctx.app.liveBus.publish(event);
+    await mine.waitFor('event: notification\ndata: {}\n\n');
+    // The other member's stream hears only what names them: this event, and nothing before it.
+    ctx.app.liveBus.publish(notificationEvent(other.member.id));
+    await theirs.waitFor('event: notification');
+    expect(theirs.text().match(/event: notification/g)).toHaveLength(1);
+    expect(mine.text().match(/event: notification/g)).toHaveLength(1);
+    mine.close();
+    theirs.close();
+  });
+
+  it('splits a large upload’s members over events of 500, each under NOTIFY’s 8,000 bytes', () => {
+    const ids = Array.from({ length: 1201 }, (_, i) => 1_000_000 + i);
+    const events = uploadCreditEvents(ids);
+    expect(events.map((e) => ('forMemberIds' in e ? e.forMemberIds.length : 0))).toEqual([500, 500, 201]);
+    expect(events.flatMap((e) => ('forMemberIds' in e ? e.forMemberIds : []))).toEqual(ids);
+    for (const event of events) expect(JSON.stringify({ origin: randomUUID(), event }).length).toBeLessThan(8000);
+    expect(uploadCreditEvents([])).toEqual([]);
   });
 
   it('ends open streams when the app closes (graceful shutdown)', async () => {

@@ -50,6 +50,22 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     expect((await get(other.token)).json().unread).toBe(2);
   });
 
+  it('with upToId, marks only what the member saw: what arrived after the list was read stays unread', async () => {
+    const { member, token } = await memberWithToken(ctx);
+    const other = await memberWithToken(ctx);
+    const row = { memberId: member.id, kind: 'high5' as const, actorMemberId: other.member.id };
+    await ctx.app.db.insert(notifications).values([row, row]);
+    const seen = (await get(token)).json();
+    await ctx.app.db.insert(notifications).values(row);
+    const res = await markRead(token, { all: true, upToId: seen.items[0].id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().unread).toBe(1);
+    expect(res.json().items.map((i: { read: boolean }) => i.read)).toEqual([false, true, true]);
+    const bad = await markRead(token, { all: true, upToId: 'newest' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['upToId']);
+  });
+
   it('a High Five and points received reach the recipient, not the sender', async () => {
     const sender = await memberWithToken(ctx, { firstName: 'Thandi', surname: 'Nkosi' });
     const recipient = await memberWithToken(ctx);

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { setupApp } from './build-app.ts';
 import { createMember, memberWithToken } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
+import { queueEmail } from '../src/modules/mail/mailer.ts';
 
 /** Reset and activation links are secrets: no API answer and no log line may carry them. */
 const ctx = setupApp();
@@ -29,6 +30,25 @@ describe('GET /api/admin/outbox', () => {
     expect(entry.bodyText).toBeNull();
     expect(res.body).not.toMatch(/token=/);
     expect(res.body).not.toContain('/resetpassword');
+  });
+
+  it('shows other bodies with their links’ tokens redacted (a digest’s unsubscribe link)', async () => {
+    const member = await createMember(ctx.app);
+    const link = 'http://localhost:3000/unsubscribe?token=12.SignedValueThatMustNotShow_0123456789abcdefghijk';
+    await queueEmail(ctx.app.db, ctx.app.log, {
+      kind: 'weekly-digest',
+      to: member.email!,
+      subject: 'Your week in recognition: your team',
+      text: `Hi,\n\nSee it all in My Recognition: http://localhost:3000/myrecognition\n\nTo stop it: ${link}`,
+    });
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const res = await ctx.request({ method: 'GET', url: '/api/admin/outbox', token });
+    const entry = res.json().emails.find((e: { toAddress: string }) => e.toAddress === member.email);
+    expect(entry.bodyText).toBe(
+      'Hi,\n\nSee it all in My Recognition: http://localhost:3000/myrecognition\n\n' +
+        'To stop it: http://localhost:3000/unsubscribe?token=[redacted]',
+    );
+    expect(res.body).not.toContain('SignedValueThatMustNotShow');
   });
 });
 

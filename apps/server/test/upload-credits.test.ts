@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../src/db/schema/index.ts';
+import type { LiveEvent } from '../src/modules/live/live-bus.ts';
 import { readMemberBalances } from '../src/modules/ledger/accounts.repository.ts';
 import { applyUpload } from '../src/modules/uploads/apply-upload.ts';
 import { SendRateLimiter } from '../src/modules/sends/send-limits.ts';
@@ -16,7 +17,12 @@ const HEADER = ['Employee number', 'Points', 'Account', 'Reason'];
 
 const bellOf = (memberId: number) =>
   ctx.app.db
-    .select({ kind: notifications.kind, points: notifications.points, actor: notifications.actorMemberId })
+    .select({
+      kind: notifications.kind,
+      points: notifications.points,
+      teamPoints: notifications.teamPoints,
+      actor: notifications.actorMemberId,
+    })
     .from(notifications)
     .where(eq(notifications.memberId, memberId));
 const mailTo = (address: string) =>
@@ -53,12 +59,25 @@ describe('members credited by a points upload are told (decision 0044)', () => {
     rows.push([bystander.employeeNumber, 'ten', 'personal', 'Not a number']);
     const preview = await checked(ctx, uploader.token, 'points', { name: 'year-end.csv', bytes: csv(rows) });
     expect(preview.summary).toMatchObject({ valid: 10, refused: 1 });
+    const events: LiveEvent[] = [];
+    const stop = ctx.app.liveBus.subscribe((event) => events.push(event));
     expect((await apply(ctx, uploader.token, preview.uploadId)).statusCode).toBe(202);
     expect((await settled(ctx, uploader.token, preview.uploadId)).status).toBe('applied');
+    stop();
+    // Their open bells are told, after the commit: one event naming the members credited.
+    expect(events.filter((e) => e.type === 'notification')).toEqual([
+      {
+        type: 'notification',
+        data: {},
+        forMemberIds: [sipho.id, nomsa.id, quiet.member.id].sort((a, b) => a - b),
+      },
+    ]);
 
-    expect(await bellOf(sipho.id)).toEqual([{ kind: 'upload', points: 2800, actor: uploader.member.id }]);
-    expect(await bellOf(nomsa.id)).toEqual([{ kind: 'upload', points: 1540, actor: uploader.member.id }]);
-    expect(await bellOf(quiet.member.id)).toEqual([{ kind: 'upload', points: 25, actor: uploader.member.id }]);
+    const upload = { kind: 'upload', teamPoints: 0, actor: uploader.member.id };
+    expect(await bellOf(sipho.id)).toEqual([{ ...upload, points: 2800 }]);
+    // The bell tells the team budget's part apart from the manager's own points.
+    expect(await bellOf(nomsa.id)).toEqual([{ ...upload, points: 1540, teamPoints: 1500 }]);
+    expect(await bellOf(quiet.member.id)).toEqual([{ ...upload, points: 25 }]);
     expect(await bellOf(bystander.id)).toEqual([]);
 
     const [siphoMail, ...more] = await mailTo(sipho.email!);
@@ -128,7 +147,7 @@ describe('members credited by a points upload are told (decision 0044)', () => {
     await run();
     for (const p of people) {
       expect((await readMemberBalances(ctx.app.db, p.id)).awardsPointsAvailable).toBe(15);
-      expect(await bellOf(p.id)).toEqual([{ kind: 'upload', points: 15, actor: uploader.member.id }]);
+      expect(await bellOf(p.id)).toEqual([{ kind: 'upload', points: 15, teamPoints: 0, actor: uploader.member.id }]);
       expect(await mailTo(p.email!)).toHaveLength(1);
     }
   });

@@ -39,3 +39,12 @@ export function redactUrl(url: string): string {
     .join('&');
   return `${url.slice(0, q)}?${query}`;
 }
+
+/**
+ * Every link in a text with its secret query values redacted, as `redactUrl` does for one: an
+ * e-mail body shown to report administrators keeps its words and paths, never a member's signed
+ * unsubscribe token (decision 0096).
+ */
+export function redactLinks(text: string): string {
+  return text.replace(/https?:\/\/[^\s<>"]+/g, (url) => redactUrl(url));
+}

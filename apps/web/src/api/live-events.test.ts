@@ -40,6 +40,7 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 describe('the tab’s one live stream', () => {
   let subscribeLive: typeof LiveEvents.subscribeLive;
+  let LIVE_RECONNECTED: string;
 
   beforeEach(async () => {
     vi.useFakeTimers();
@@ -49,7 +50,7 @@ describe('the tab’s one live stream', () => {
     tickets.next = 0;
     tickets.fail = 0;
     vi.resetModules();
-    ({ subscribeLive } = await import('./live-events.ts'));
+    ({ subscribeLive, LIVE_RECONNECTED } = await import('./live-events.ts'));
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -94,6 +95,23 @@ describe('the tab’s one live stream', () => {
     expect(kudos).toHaveBeenCalledTimes(1);
     stop();
     expect(open()).toHaveLength(0);
+  });
+
+  it('says when the stream is back after a cut, not when it first opens', async () => {
+    const reconnected = vi.fn();
+    const stopKudos = subscribeLive('kudos', vi.fn());
+    const stop = subscribeLive(LIVE_RECONNECTED, reconnected);
+    await flush();
+    open()[0]!.onopen?.();
+    expect(reconnected).not.toHaveBeenCalled();
+    // Never asked of the server as an event of its own.
+    expect(open()[0]!.listeners.has(LIVE_RECONNECTED)).toBe(false);
+    open()[0]!.onerror?.();
+    await vi.advanceTimersByTimeAsync(1_300);
+    open()[0]!.onopen?.();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    stop();
+    stopKudos();
   });
 
   it('does not open a stream when the last listener left while the ticket was on its way', async () => {

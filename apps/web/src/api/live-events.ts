@@ -3,6 +3,12 @@ import { getLiveTicket, liveStreamUrl } from './live.ts';
 
 type Listener = (data: unknown) => void;
 
+/**
+ * Heard (with no data) when the stream opens again after it was cut: events sent meanwhile were
+ * missed, so what live events keep current should be read again. Not a server event.
+ */
+export const LIVE_RECONNECTED = 'live:reconnected';
+
 /** Reconnect delays: 1 s doubling to 30 s, with jitter so many tabs do not stampede. */
 export function backoffMs(attempt: number, random = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
@@ -32,6 +38,8 @@ class LiveStream {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private generation = 0;
+  /** The stream opened at least once since the first listener came: a later open is a reconnect. */
+  private openedBefore = false;
 
   subscribe(type: string, listener: Listener): () => void {
     if (typeof EventSource === 'undefined') return () => undefined;
@@ -54,13 +62,14 @@ class LiveStream {
     return n;
   }
 
+  private emit(type: string, data: unknown) {
+    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(data);
+  }
+
   private attach(type: string) {
-    if (!this.source || this.attached.has(type)) return;
+    if (!this.source || this.attached.has(type) || type === LIVE_RECONNECTED) return;
     this.attached.add(type);
-    this.source.addEventListener(type, (event) => {
-      const data = parse((event as MessageEvent<unknown>).data);
-      for (const listener of [...(this.listeners.get(type) ?? [])]) listener(data);
-    });
+    this.source.addEventListener(type, (event) => this.emit(type, parse((event as MessageEvent<unknown>).data)));
   }
 
   private async connect(generation: number) {
@@ -77,6 +86,8 @@ class LiveStream {
     this.attached = new Set();
     source.onopen = () => {
       this.attempt = 0;
+      if (this.openedBefore) this.emit(LIVE_RECONNECTED, null);
+      this.openedBefore = true;
     };
     source.onerror = () => this.retry(generation);
     for (const type of this.listeners.keys()) this.attach(type);
@@ -95,6 +106,7 @@ class LiveStream {
     this.source?.close();
     this.source = null;
     this.attempt = 0;
+    this.openedBefore = false;
   }
 }
 

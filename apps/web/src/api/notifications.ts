@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarkReadRequest, NotificationsResponse } from '@ovation/shared/schemas/notifications';
 import { api } from '../lib/api-client.ts';
-import { useLiveEvents } from './live-events.ts';
+import { LIVE_RECONNECTED, useLiveEvents } from './live-events.ts';
 
 export const notificationKeys = { all: ['notifications'] as const, list: () => ['notifications', 'list'] as const };
 
@@ -15,12 +15,14 @@ export function markNotificationsRead(body: MarkReadRequest): Promise<Notificati
   return api.post<NotificationsResponse>('/api/notifications/read', body);
 }
 
+/** The bell: read again when the tab comes back after a minute, besides live events. */
 export function useNotifications(enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.list(),
     queryFn: ({ signal }) => getNotifications(signal),
     enabled,
     staleTime: 60_000,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -28,18 +30,19 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationsRead,
+    // A read already on its way answers with the bell before the marking: it must not land after it.
+    onMutate: () => queryClient.cancelQueries({ queryKey: notificationKeys.list() }),
     onSuccess: (answer) => queryClient.setQueryData(notificationKeys.list(), answer),
   });
 }
 
 /**
  * Live: the tab's event stream (decision 0009) says `notification` when this member's bell
- * changed (something arrived, or another tab marked items read); the list is then fetched again.
+ * changed (something arrived, or another tab marked items read); the list is then fetched again,
+ * and also when the stream comes back after a cut (what it said meanwhile was missed).
  */
 export function useNotificationsLive(enabled: boolean) {
   const queryClient = useQueryClient();
-  useLiveEvents(
-    { notification: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }) },
-    enabled,
-  );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  useLiveEvents({ notification: refresh, [LIVE_RECONNECTED]: refresh }, enabled);
 }

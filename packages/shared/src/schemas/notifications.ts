@@ -11,6 +11,8 @@ export const notificationItemSchema = z.object({
   actorName: z.string().nullable(),
   messageLogId: z.number().int().nullable(),
   points: z.number().int(),
+  /** Of `points`, what a points upload credited to the member's team budget (kind `upload`). */
+  teamPoints: z.number().int(),
   /** 1 Like, 2 Cheer, 3 Support for a reaction. */
   reaction: z.number().int().min(1).max(3).nullable(),
   /** The rewards order and its new status for an order change. */
@@ -31,12 +33,14 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /**
  * POST /api/notifications/read: marks these (the member's own) read, or with `all: true` every
- * one of theirs, shown in the bell or not ("Mark all read").
+ * one of theirs, shown in the bell or not ("Mark all read"); with `upToId` (the newest the member
+ * saw) only those up to it, so what arrived after the list was read stays unread.
  */
 export const markReadRequestSchema = z
   .object({
     ids: z.array(z.number().int().positive()).max(100).default([]),
     all: z.boolean().default(false),
+    upToId: z.number().int().positive().optional(),
   })
   .refine((r) => r.all || r.ids.length > 0, { message: 'Choose at least one notification', path: ['ids'] });
 export type MarkReadRequest = z.input<typeof markReadRequestSchema>;

@@ -28,6 +28,8 @@ export const notifications = pgTable(
     actorMemberId: integer('actor_member_id').references(() => members.id, { onDelete: 'set null' }),
     messageLogId: bigint('message_log_id', { mode: 'number' }).references(() => kudos.id, { onDelete: 'cascade' }),
     points: integer('points').notNull().default(0),
+    /** Of `points`, what a points upload credited to the member's team budget (kind 'upload'). */
+    teamPoints: integer('team_points').notNull().default(0),
     /** The reaction (1 Like, 2 Cheer, 3 Support) for kind 'reaction'. */
     reaction: smallint('reaction'),
     /** The rewards order and its new status for kind 'order' (decision 0027). */

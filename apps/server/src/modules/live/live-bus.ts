@@ -14,7 +14,9 @@ export type LiveEvent =
       memberId?: number;
     }
   /** A member's notifications changed: only that member's streams hear it (decision 0026). */
-  | { type: 'notification'; data: Record<string, never>; forMemberId: number };
+  | { type: 'notification'; data: Record<string, never>; forMemberId: number }
+  /** Many members' notifications changed (a points upload's credits): only theirs hear it. */
+  | { type: 'notification'; data: Record<string, never>; forMemberIds: number[] };
 
 /** Carries events to other app instances (PostgreSQL LISTEN/NOTIFY); none on PGlite. */
 export interface LiveRelay {

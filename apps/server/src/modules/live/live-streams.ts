@@ -45,6 +45,7 @@ export class LiveStreams {
   add(res: ServerResponse, { memberId, sessionId }: LiveTicketHolder) {
     const unsubscribe = this.bus.subscribe((event) => {
       if ('forMemberId' in event && event.forMemberId !== memberId) return;
+      if ('forMemberIds' in event && !event.forMemberIds.includes(memberId)) return;
       this.write(res, formatEvent(event));
     });
     const expiry = setTimeout(() => res.end(), MAX_STREAM_MS);

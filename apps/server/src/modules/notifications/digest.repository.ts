@@ -58,27 +58,51 @@ export async function findDigestMember(db: Db, memberId: number) {
 const sender = alias(members, 'sender');
 const recipient = alias(members, 'recipient');
 
-/** Kudos items received in [from, to) by the member (`to_member`) or by their direct reports (`team`). */
-export async function findWeekKudos(db: Db, memberId: number, range: { from: Date; to: Date }, whose: 'mine' | 'team') {
-  return db
-    .select({
-      kind: kudos.kind,
-      points: kudos.points,
-      behaviour: behaviours.name,
-      senderName: sql<string>`${sender.firstName} || ' ' || ${sender.surname}`,
-      recipientId: recipient.id,
-      recipientName: sql<string>`${recipient.firstName} || ' ' || ${recipient.surname}`,
-    })
-    .from(kudos)
-    .innerJoin(sender, eq(sender.id, kudos.fromMemberId))
-    .innerJoin(recipient, eq(recipient.id, kudos.toMemberId))
-    .leftJoin(behaviours, eq(behaviours.id, kudos.behaviourId))
-    .where(
-      and(
-        whose === 'mine' ? eq(kudos.toMemberId, memberId) : eq(recipient.managerId, memberId),
-        sql`${kudos.createdAt} >= ${range.from.toISOString()} and ${kudos.createdAt} < ${range.to.toISOString()}`,
-      ),
-    )
-    .orderBy(desc(kudos.id));
+/** Whose kudos a digest section is about: the member's own, or their direct reports'. */
+const received = (memberId: number, whose: 'mine' | 'team') =>
+  whose === 'mine' ? eq(kudos.toMemberId, memberId) : eq(recipient.managerId, memberId);
+
+const inWeek = (range: { from: Date; to: Date }) =>
+  sql`${kudos.createdAt} >= ${range.from.toISOString()} and ${kudos.createdAt} < ${range.to.toISOString()}`;
+
+/**
+ * Kudos items received in [from, to) by the member (`mine`) or by their direct reports (`team`):
+ * the newest `listed` with names, and the totals of all of them — a manager of a large team reads
+ * five lines and three numbers, not the team's whole week.
+ */
+export async function findWeekKudos(
+  db: Db,
+  memberId: number,
+  range: { from: Date; to: Date },
+  whose: 'mine' | 'team',
+  listed: number,
+) {
+  const [items, [totals]] = await Promise.all([
+    db
+      .select({
+        kind: kudos.kind,
+        points: kudos.points,
+        behaviour: behaviours.name,
+        senderName: sql<string>`${sender.firstName} || ' ' || ${sender.surname}`,
+        recipientName: sql<string>`${recipient.firstName} || ' ' || ${recipient.surname}`,
+      })
+      .from(kudos)
+      .innerJoin(sender, eq(sender.id, kudos.fromMemberId))
+      .innerJoin(recipient, eq(recipient.id, kudos.toMemberId))
+      .leftJoin(behaviours, eq(behaviours.id, kudos.behaviourId))
+      .where(and(received(memberId, whose), inWeek(range)))
+      .orderBy(desc(kudos.id))
+      .limit(listed),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        points: sql<number>`coalesce(sum(${kudos.points}), 0)::bigint`.mapWith(Number),
+        people: sql<number>`count(distinct ${kudos.toMemberId})::int`,
+      })
+      .from(kudos)
+      .innerJoin(recipient, eq(recipient.id, kudos.toMemberId))
+      .where(and(received(memberId, whose), inWeek(range))),
+  ]);
+  return { items, count: totals?.count ?? 0, points: totals?.points ?? 0, people: totals?.people ?? 0 };
 }
-export type WeekKudos = Awaited<ReturnType<typeof findWeekKudos>>[number];
+export type WeekKudos = Awaited<ReturnType<typeof findWeekKudos>>;

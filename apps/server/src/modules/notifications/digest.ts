@@ -30,7 +30,7 @@ export function digestWeek(now: Date): { weekStart: string; from: Date; to: Date
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function describe(item: WeekKudos, pointsName: string, mine: boolean): string {
+function describe(item: WeekKudos['items'][number], pointsName: string, mine: boolean): string {
   const points = item.points > 0 ? ` (${formatPoints(item.points)} ${pointsName})` : '';
   const whom = mine ? 'you' : item.recipientName;
   const what =
@@ -42,20 +42,19 @@ function describe(item: WeekKudos, pointsName: string, mine: boolean): string {
   return `- ${item.senderName} ${what}${points}`;
 }
 
-function section(items: WeekKudos[], pointsName: string, mine: boolean): string[] {
-  const lines = items.slice(0, LISTED).map((i) => describe(i, pointsName, mine));
-  if (items.length > LISTED) lines.push(`- and ${items.length - LISTED} more`);
+function section(week: WeekKudos, pointsName: string, mine: boolean): string[] {
+  const lines = week.items.slice(0, LISTED).map((i) => describe(i, pointsName, mine));
+  if (week.count > lines.length) lines.push(`- and ${week.count - lines.length} more`);
   return lines;
 }
-
-const totalPoints = (items: WeekKudos[]) => items.reduce((sum, i) => sum + i.points, 0);
 
 export interface DigestFacts {
   firstName: string;
   email: string;
   week: { from: Date; to: Date };
-  mine: WeekKudos[];
-  team: WeekKudos[];
+  /** What the member received: the newest items (up to five are listed) and the week's totals. */
+  mine: WeekKudos;
+  team: WeekKudos;
   pointsName: string;
   portalUrl: string;
   unsubscribeUrl: string;
@@ -66,32 +65,31 @@ export interface DigestFacts {
  * received, with the way to stop it. Null when there is nothing to tell: no e-mail that week.
  */
 export function digestMail(f: DigestFacts): OutgoingEmail | null {
-  if (f.mine.length === 0 && f.team.length === 0) return null;
+  if (f.mine.count === 0 && f.team.count === 0) return null;
   const last = new Date(f.week.to.getTime() - DAY);
   const span = `${formatDate(f.week.from, 'dd/MM/yyyy', 'UTC')} to ${formatDate(last, 'dd/MM/yyyy', 'UTC')}`;
   const parts = [`Hi ${f.firstName},`, `Your week in recognition, ${span}.`];
-  if (f.mine.length > 0) {
-    const points = totalPoints(f.mine);
+  if (f.mine.count > 0) {
+    const { points } = f.mine;
     parts.push(
       [
-        `You received ${plural(f.mine.length, 'kudos', 'kudos')}${points > 0 ? ` and ${formatPoints(points)} ${f.pointsName}` : ''}:`,
+        `You received ${plural(f.mine.count, 'kudos', 'kudos')}${points > 0 ? ` and ${formatPoints(points)} ${f.pointsName}` : ''}:`,
         ...section(f.mine, f.pointsName, true),
       ].join('\n'),
     );
   }
-  if (f.team.length > 0) {
-    const people = new Set(f.team.map((i) => i.recipientId)).size;
-    const points = totalPoints(f.team);
+  if (f.team.count > 0) {
+    const { people, points } = f.team;
     parts.push(
       [
-        `Your team: ${plural(people, 'member')} received ${plural(f.team.length, 'kudos', 'kudos')}${points > 0 ? ` and ${formatPoints(points)} ${f.pointsName}` : ''}:`,
+        `Your team: ${plural(people, 'member')} received ${plural(f.team.count, 'kudos', 'kudos')}${points > 0 ? ` and ${formatPoints(points)} ${f.pointsName}` : ''}:`,
         ...section(f.team, f.pointsName, false),
       ].join('\n'),
     );
   }
   parts.push(`See it all in My Recognition: ${f.portalUrl}/myrecognition`);
   parts.push(`You receive this digest once a week. To stop it: ${f.unsubscribeUrl}`);
-  const count = f.mine.length > 0 ? `you received ${plural(f.mine.length, 'kudos', 'kudos')}` : 'your team';
+  const count = f.mine.count > 0 ? `you received ${plural(f.mine.count, 'kudos', 'kudos')}` : 'your team';
   return {
     kind: 'weekly-digest',
     to: f.email,
@@ -126,8 +124,8 @@ export async function runWeeklyDigest(deps: DigestDeps, now = new Date()): Promi
         const member = await findDigestMember(tx, memberId);
         if (!member?.email) return false;
         const [mine, team] = await Promise.all([
-          findWeekKudos(tx, memberId, week, 'mine'),
-          findWeekKudos(tx, memberId, week, 'team'),
+          findWeekKudos(tx, memberId, week, 'mine', LISTED),
+          findWeekKudos(tx, memberId, week, 'team', LISTED),
         ]);
         const mail = digestMail({
           firstName: member.firstName,

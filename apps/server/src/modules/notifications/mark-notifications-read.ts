@@ -1,12 +1,16 @@
 import type { Db } from '../../db/client.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import { listMyNotifications } from './list-notifications.ts';
-import { markRead } from './notifications.repository.ts';
+import { markRead, type MarkReadSelection } from './notifications.repository.ts';
 import { notificationEvent } from './notify.ts';
 
 /** Marks the member's own notifications read and answers with the bell as it now is. */
-export async function markNotificationsRead(deps: { db: Db; bus: LiveBus }, memberId: number, ids: number[] | 'all') {
-  await markRead(deps.db, memberId, ids);
+export async function markNotificationsRead(
+  deps: { db: Db; bus: LiveBus },
+  memberId: number,
+  which: MarkReadSelection,
+) {
+  await markRead(deps.db, memberId, which);
   // The member's other open browsers update their count too.
   deps.bus.publish(notificationEvent(memberId));
   return listMyNotifications(deps.db, memberId);

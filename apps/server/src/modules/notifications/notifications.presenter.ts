@@ -9,6 +9,7 @@ export function presentNotification(row: NotificationRow): NotificationItem {
     actorName,
     messageLogId: row.messageLogId,
     points: row.points,
+    teamPoints: row.teamPoints,
     reaction: row.reaction,
     orderId: row.orderId,
     orderStatus: row.orderStatus,

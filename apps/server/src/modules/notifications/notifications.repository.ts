@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { members, notifications } from '../../db/schema/index.ts';
@@ -22,6 +22,7 @@ export async function listNotifications(db: Db, memberId: number, limit: number)
       actorSurname: actor.surname,
       messageLogId: notifications.messageLogId,
       points: notifications.points,
+      teamPoints: notifications.teamPoints,
       reaction: notifications.reaction,
       orderId: notifications.orderId,
       orderStatus: notifications.orderStatus,
@@ -44,22 +45,24 @@ export async function countUnread(db: Db, memberId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Marks the member's own unread notifications among `ids` read; others' ids change nothing. */
-/** Marks the member's notifications `ids` read, or all of theirs (`'all'`). */
-export async function markRead(db: Db, memberId: number, ids: number[] | 'all') {
+/** Which of a member's notifications to mark read: these ids, or all of theirs up to `upToId` if given. */
+export type MarkReadSelection = { ids: number[] } | { all: true; upToId?: number };
+
+/** Marks the member's own unread notifications read, as `which` says; others' ids change nothing. */
+export async function markRead(db: Db, memberId: number, which: MarkReadSelection) {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(
       and(
         eq(notifications.memberId, memberId),
-        ids === 'all' ? undefined : inArray(notifications.id, ids),
+        'ids' in which ? inArray(notifications.id, which.ids) : undefined,
+        'all' in which && which.upToId !== undefined ? lte(notifications.id, which.upToId) : undefined,
         isNull(notifications.readAt),
       ),
     );
 }
 
-/** Whether this member was already told about this reaction by this colleague to this item. */
 /**
  * A new reaction's notice, in one statement (decision 0048): the bell row unless this member
  * was already told of this reaction to this item, and with it — unless the recipient is

@@ -52,7 +52,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Marks notifications read: these ids, or all of the member’s',
+        summary: 'Marks notifications read: these ids, or all of the member’s (up to `upToId`, the newest seen)',
         security: [{ bearer: [] }],
         body: markReadRequestSchema,
         response: { 200: notificationsResponseSchema },
@@ -62,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
       markNotificationsRead(
         { db: app.db, bus: app.liveBus },
         requireMember(request).memberId,
-        request.body.all ? 'all' : request.body.ids,
+        request.body.all ? { all: true, upToId: request.body.upToId } : { ids: request.body.ids },
       ),
   );
 

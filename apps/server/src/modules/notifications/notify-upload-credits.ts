@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
+import type { LiveEvent } from '../live/live-bus.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 
 /** Rows of the upload listed in a member's e-mail; the rest are counted. */
@@ -15,15 +16,16 @@ const points = (n: ReturnType<typeof sql>) => sql`replace(to_char(${n}, 'FM999,9
  * points" e-mail off) one e-mail each, however many rows of the file were theirs. Called inside
  * the upload's apply transaction after its rows were linked to their ledger transactions, so only
  * what was credited is told and a rolled-back apply tells no one. Set-based (decision 0044): one
- * statement (two INSERT … SELECT over the same aggregate) whatever the number of members. Answers how many members were told.
+ * statement (two INSERT … SELECT over the same aggregate) whatever the number of members. Answers the
+ * members told, in id order, for their bells' live events (`uploadCreditEvents`, after the commit).
  */
 export async function notifyUploadCredits(
   tx: Db,
   log: FastifyBaseLogger,
   upload: { id: number; actorMemberId: number },
-): Promise<number> {
+): Promise<number[]> {
   const { pointsName } = await readSettings(tx, ['pointsName']);
-  const counts = await queryRows<{ told: number; mailed: number }>(
+  const counts = await queryRows<{ told: unknown[]; mailed: number }>(
     tx,
     sql`with credited as materialized (
           -- One row per credited member: the personal and team budget totals, the first rows' lines.
@@ -44,9 +46,11 @@ export async function notifyUploadCredits(
           ) credit_rows
           group by member_id),
         told as (
-          insert into notifications (member_id, kind, actor_member_id, points)
-          select member_id, 'upload', ${upload.actorMemberId}, least(total, 2147483647)::int from credited
-          returning 1),
+          insert into notifications (member_id, kind, actor_member_id, points, team_points)
+          select member_id, 'upload', ${upload.actorMemberId}, least(total, 2147483647)::int,
+            least(coalesce(team, 0), 2147483647)::int
+          from credited
+          returning member_id),
         mailed as (
           insert into email_outbox (kind, to_address, subject, body_text)
           select 'points-credited', m.email,
@@ -69,9 +73,25 @@ export async function notifyUploadCredits(
           where m.active and m.email is not null and coalesce(p.email_points, true)
           order by c.member_id
           returning 1)
-        select (select count(*) from told)::int as told, (select count(*) from mailed)::int as mailed`,
+        select coalesce((select array_agg(member_id order by member_id) from told), '{}') as told,
+          (select count(*) from mailed)::int as mailed`,
   );
-  const members = Number(counts[0]?.told ?? 0);
-  log.info({ uploadId: upload.id, members, emails: Number(counts[0]?.mailed ?? 0) }, 'points upload credits told');
-  return members;
+  const told = (counts[0]?.told ?? []).map(Number);
+  log.info(
+    { uploadId: upload.id, members: told.length, emails: Number(counts[0]?.mailed ?? 0) },
+    'points upload credits told',
+  );
+  return told;
+}
+
+/** Members per live event: a NOTIFY payload holds under 8,000 bytes. */
+const MEMBERS_PER_EVENT = 500;
+
+/** The bells to refresh after an upload's credits committed: one live event per 500 members. */
+export function uploadCreditEvents(memberIds: number[]): LiveEvent[] {
+  const events: LiveEvent[] = [];
+  for (let i = 0; i < memberIds.length; i += MEMBERS_PER_EVENT) {
+    events.push({ type: 'notification', data: {}, forMemberIds: memberIds.slice(i, i + MEMBERS_PER_EVENT) });
+  }
+  return events;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { redactLinks } from '../../lib/redact-url.ts';
 import { listRecentEmails } from '../mail/mail.repository.ts';
 
 const outboxEntrySchema = z.object({
@@ -7,7 +8,10 @@ const outboxEntrySchema = z.object({
   kind: z.string(),
   toAddress: z.string(),
   subject: z.string(),
-  /** Null when the e-mail carries a secret (reset or activation link): never shown. */
+  /**
+   * Null when the e-mail carries a secret (reset or activation link): never shown. Otherwise the
+   * body with its links' tokens redacted (a digest's signed unsubscribe link).
+   */
   bodyText: z.string().nullable(),
   sensitive: z.boolean(),
   createdAt: z.string(),
@@ -21,7 +25,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { capability: 'readOutbox' },
       schema: {
         tags: ['admin'],
-        summary: 'The latest outbound e-mails (report administrators); bodies with secrets are redacted',
+        summary:
+          'The latest outbound e-mails (report administrators); bodies with secrets, and links’ tokens, are redacted',
         security: [{ bearer: [] }],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: z.object({ emails: z.array(outboxEntrySchema) }) },
@@ -35,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           kind: r.kind,
           toAddress: r.toAddress,
           subject: r.subject,
-          bodyText: r.sensitive ? null : r.bodyText,
+          bodyText: r.sensitive || r.bodyText === null ? null : redactLinks(r.bodyText),
           sensitive: r.sensitive,
           createdAt: r.createdAt.toISOString(),
           sentAt: r.sentAt?.toISOString() ?? null,

@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-errors.ts';
 import { formatDateTime } from '@ovation/shared/format/date';
 import type { TransferSpec } from '../ledger/transfer.ts';
 import { queueEmail } from '../mail/mailer.ts';
-import { notifyUploadCredits } from '../notifications/notify-upload-credits.ts';
+import { notifyUploadCredits, uploadCreditEvents } from '../notifications/notify-upload-credits.ts';
 import { runSend, type SendDeps } from '../sends/run-send.ts';
 import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
 import type { MemberRowData, PointsRowData } from './upload-rows.ts';
@@ -160,6 +160,7 @@ async function applyPoints(
 ) {
   const recipients = await notifyRecipients(ctx.deps.db, 'points');
   let rowNums: number[] = [];
+  let credited: number[] = [];
   await runSend(ctx.deps, RECORDED_ON_THE_UPLOAD, {
     actorMemberId: upload.appliedBy ?? upload.uploadedBy,
     checks: [
@@ -197,7 +198,7 @@ async function applyPoints(
         'transaction_id',
       );
       // Each credited member is told (bell and e-mail) in this transaction: decision 0044.
-      await notifyUploadCredits(tx, ctx.deps.log, {
+      credited = await notifyUploadCredits(tx, ctx.deps.log, {
         id: upload.id,
         actorMemberId: upload.appliedBy ?? upload.uploadedBy,
       });
@@ -206,6 +207,8 @@ async function applyPoints(
     },
     mails: (written) => uploadAppliedMails(recipients, mailInfo, written, ctx.publicUrl),
     answer: (written) => written,
+    // Their bells, once the credits committed.
+    events: () => uploadCreditEvents(credited),
   });
 }
 

@@ -13,6 +13,7 @@ const item = (over: Partial<NotificationsResponse['items'][number]>): Notificati
   actorName: 'Thandi Nkosi',
   messageLogId: 10,
   points: 0,
+  teamPoints: 0,
   reaction: null,
   orderId: null,
   orderStatus: null,
@@ -53,8 +54,45 @@ describe('NotificationBell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/notifications/read')!;
-    // All of them, also those older than the list shows.
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ all: true });
+    // All of them up to the newest seen, also those older than the list shows.
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ all: true, upToId: 4 });
+    // The button went disabled: the focus stays in the list, and the change is said.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Notifications'));
+    expect(screen.getByRole('status').textContent).toBe('All notifications marked read.');
+  });
+
+  it('says when one arrives, and offers Try again when the list could not be read', async () => {
+    let answer: NotificationsResponse | null = null;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      if (url === '/api/notifications') {
+        return answer ? jsonResponse(answer) : jsonResponse({ title: 'Service unavailable', status: 503 }, 503);
+      }
+      return jsonResponse({}, 404);
+    });
+    const { queryClient } = renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Your notifications could not be loaded')).toBeTruthy();
+    answer = { unread: 0, items: [item({ read: true })] };
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Thandi Nkosi sent you a High Five')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('');
+
+    answer = { unread: 1, items: [item({ id: 2, kind: 'recognised' }), item({ read: true })] };
+    await queryClient.invalidateQueries();
+    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('New notification. 1 unread.'));
+  });
+
+  it('shows the loading text while the list is on its way', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      return new Promise<Response>(() => undefined);
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Loading…')).toBeTruthy();
   });
 
   it('closes the list when a notification is chosen, and groups the points', async () => {
@@ -71,9 +109,13 @@ describe('NotificationBell', () => {
     await vi.waitFor(() => expect(screen.queryByText(/paid forward/)).toBeNull());
   });
 
-  it('says what a points upload credited (decision 0044)', () => {
-    expect(describeNotification(item({ kind: 'upload', actorName: 'Upload Person', points: 1250 }), 'Stars')).toBe(
-      '1 250 Stars were credited to you by a points upload',
+  it('says what a points upload credited, and to which account (decisions 0044, 0097)', () => {
+    const upload = (points: number, teamPoints: number) =>
+      describeNotification(item({ kind: 'upload', actorName: 'Upload Person', points, teamPoints }), 'Stars');
+    expect(upload(1250, 0)).toBe('1 250 Stars were credited to you by a points upload');
+    expect(upload(1500, 1500)).toBe('1 500 Stars were credited to your team budget by a points upload');
+    expect(upload(1540, 1500)).toBe(
+      '1 540 Stars were credited by a points upload: 40 to you, 1 500 to your team budget',
     );
   });
 });

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { NotificationItem } from '@ovation/shared/schemas/notifications';
 import { useMarkNotificationsRead, useNotifications, useNotificationsLive } from '../../api/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
+import { LoadFailed } from '../load-failed.tsx';
 import classes from './notification-bell.module.css';
 
 const REACTED = { 1: 'liked', 2: 'cheered', 3: 'supported' } as const;
@@ -28,8 +29,14 @@ export function describeNotification(item: NotificationItem, pointsName: string)
       return `${who} paid forward ${formatPoints(item.points)} ${pointsName} to you`;
     case 'reaction':
       return `${who} ${REACTED[(item.reaction ?? 1) as 1 | 2 | 3]} your kudos`;
-    case 'upload':
-      return `${formatPoints(item.points)} ${pointsName} were credited to you by a points upload`;
+    case 'upload': {
+      // A manager's credit may be their own points, their team budget, or both (decision 0097).
+      const own = item.points - item.teamPoints;
+      const by = `${pointsName} were credited`;
+      if (item.teamPoints <= 0) return `${formatPoints(item.points)} ${by} to you by a points upload`;
+      if (own <= 0) return `${formatPoints(item.teamPoints)} ${by} to your team budget by a points upload`;
+      return `${formatPoints(item.points)} ${by} by a points upload: ${formatPoints(own)} to you, ${formatPoints(item.teamPoints)} to your team budget`;
+    }
     case 'order':
       return `Your rewards order #${item.orderId ?? ''} ${ORDER_STATUS[item.orderStatus ?? ''] ?? 'changed'}`;
   }
@@ -52,6 +59,23 @@ function BellIcon() {
   );
 }
 
+/**
+ * What a screen reader hears as the count changes: new arrivals (not the first load), and the
+ * list marked read.
+ */
+function useAnnouncement(unread: number | undefined) {
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef(unread);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = unread;
+    if (before !== undefined && unread !== undefined && unread > before) {
+      setAnnouncement(`${unread - before === 1 ? 'New notification' : 'New notifications'}. ${unread} unread.`);
+    }
+  }, [unread]);
+  return [announcement, setAnnouncement] as const;
+}
+
 /** The header bell: unread count, the newest notifications, mark read; live over the event stream. */
 export function NotificationBell() {
   const { isLoggedIn, profile } = useSession();
@@ -64,6 +88,8 @@ export function NotificationBell() {
   const pointsName = profile?.pointsName || 'points';
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   const [opened, setOpened] = useState(false);
+  const [announcement, announce] = useAnnouncement(query.data?.unread);
+  const heading = useRef<HTMLParagraphElement>(null);
 
   const open = (item: NotificationItem) => {
     if (!item.read) mark.mutate({ ids: [item.id] });
@@ -72,10 +98,24 @@ export function NotificationBell() {
     void navigate(item.kind === 'order' ? '/orders' : '/myrecognition');
   };
 
+  const markAll = () => {
+    // Every unread one up to the newest this member has seen, also those older than the list
+    // shows; one that arrives meanwhile stays unread.
+    const newest = items.reduce((max, item) => Math.max(max, item.id), 0);
+    mark.mutate(newest > 0 ? { all: true, upToId: newest } : { all: true }, {
+      onSuccess: () => {
+        announce('All notifications marked read.');
+        // The button is now disabled: the focus stays in the list, on its heading.
+        heading.current?.focus();
+      },
+    });
+  };
+
   return (
     // The target is the button itself, so its aria-expanded / aria-controls sit on a button.
     <Indicator
-      label={unread > 99 ? '99+' : unread}
+      // The button's name says the count; the badge is for the eye.
+      label={<span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
       size={18}
       color="red"
       offset={6}
@@ -106,19 +146,32 @@ export function NotificationBell() {
         </Popover.Target>
         <Popover.Dropdown p={0}>
           <Group justify="space-between" px="md" py="sm" className={classes.head}>
-            <Text fw={700}>Notifications</Text>
+            <Text fw={700} ref={heading} tabIndex={-1} className={classes.heading}>
+              Notifications
+            </Text>
             <Button
               variant="subtle"
               size="compact-sm"
               disabled={unread === 0}
               loading={mark.isPending}
-              // Every unread one, also those older than the list shows.
-              onClick={() => mark.mutate({ all: true })}
+              onClick={markAll}
             >
               Mark all read
             </Button>
           </Group>
-          {items.length === 0 ? (
+          {query.isPending ? (
+            <Text c="dimmed" size="sm" px="md" py="lg">
+              Loading…
+            </Text>
+          ) : query.isError && !query.data ? (
+            <Stack px="md" py="md">
+              <LoadFailed
+                title="Your notifications could not be loaded"
+                error={query.error}
+                onRetry={() => void query.refetch()}
+              />
+            </Stack>
+          ) : items.length === 0 ? (
             <Text c="dimmed" size="sm" px="md" py="lg">
               Nothing new yet. Recognition, High Fives, points, reactions to your kudos and order changes show here.
             </Text>
@@ -147,6 +200,9 @@ export function NotificationBell() {
           )}
         </Popover.Dropdown>
       </Popover>
+      <div role="status" className={classes.srOnly}>
+        {announcement}
+      </div>
     </Indicator>
   );
 }

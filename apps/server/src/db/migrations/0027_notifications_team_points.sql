@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "team_points" integer DEFAULT 0 NOT NULL;
