@@ -1,4 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { REPORT_MAX_PAGE_SIZE } from '@ovation/shared/constants';
 import type {
   DashboardResponse,
@@ -11,6 +19,7 @@ import type {
 } from '@ovation/shared/schemas/reports';
 import { api } from '../lib/api-client.ts';
 import { downloadFile } from '../lib/download.ts';
+import { useDeferredQuery } from '../lib/deferred-query.ts';
 
 /** Reports (issue 12): fetchers, the one query-key factory, and hooks. */
 
@@ -104,26 +113,38 @@ export function useChartRows(reportKey: string, filters: ReportFilters, x: strin
     pageSize: REPORT_MAX_PAGE_SIZE,
     sort: { column: x, direction: 'desc' },
   });
-  const first = useReportPage(reportKey, request(1));
+  // The chart's rows render in slices React can interrupt, as the table's do (decision 0065).
+  const first = useDeferredQuery(useReportPage(reportKey, request(1)));
   const total = first.data?.total ?? 0;
   const pages = Math.min(Math.ceil(total / REPORT_MAX_PAGE_SIZE), CHART_MAX_ROWS / REPORT_MAX_PAGE_SIZE);
-  const rest = useQueries({
-    queries: Array.from({ length: Math.max(0, pages - 1) }, (_, i) => {
-      const next = request(i + 2);
-      return {
-        queryKey: reportKeys.page(reportKey, next),
-        queryFn: ({ signal }: { signal: AbortSignal }) => queryReport(reportKey, next, signal),
-      };
+  const rest = useDeferredValue(
+    useQueries({
+      queries: Array.from({ length: Math.max(0, pages - 1) }, (_, i) => {
+        const next = request(i + 2);
+        return {
+          queryKey: reportKeys.page(reportKey, next),
+          queryFn: ({ signal }: { signal: AbortSignal }) => queryReport(reportKey, next, signal),
+        };
+      }),
+      combine: combinePages,
     }),
-  });
-  const failed = rest.find((q) => q.isError);
-  const rows = [first.data?.rows ?? [], ...rest.map((q) => q.data?.rows ?? [])].flat();
+  );
+  const rows = [first.data?.rows ?? [], ...rest.rows].flat();
   return {
-    isPending: first.isPending || rest.some((q) => q.isPending),
-    error: first.error ?? failed?.error ?? null,
+    isPending: first.isPending || rest.isPending,
+    error: first.error ?? rest.error,
     fields: first.data?.fields ?? [],
     rows,
     partial: total > rows.length,
+  };
+}
+
+/** The chart's later pages as one value, the same object while none of them changes. */
+function combinePages(results: UseQueryResult<ReportQueryResponse>[]) {
+  return {
+    isPending: results.some((q) => q.isPending),
+    error: results.find((q) => q.isError)?.error ?? null,
+    rows: results.map((q) => q.data?.rows ?? []),
   };
 }
 

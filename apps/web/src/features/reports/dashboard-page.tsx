@@ -7,6 +7,7 @@ import type { DashboardResponse } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useDashboard } from '../../api/reports.ts';
+import { useDeferredQuery } from '../../lib/deferred-query.ts';
 import { Card, ChartSlot } from './components/dashboard-card.tsx';
 import { EquityCard } from './components/equity-card.tsx';
 import { DayInput } from '../../components/day-input.tsx';
@@ -35,7 +36,8 @@ function defaultPeriod() {
 export default function DashboardPage() {
   const [period, setPeriod] = useState(defaultPeriod);
   const [draft, setDraft] = useState(period);
-  const dashboard = useDashboard(period.from, period.to);
+  // Its cards and charts render in slices React can interrupt (decision 0065).
+  const dashboard = useDeferredQuery(useDashboard(period.from, period.to));
   const wrongOrder = draft.from > draft.to;
 
   const submit = (event: FormEvent) => {

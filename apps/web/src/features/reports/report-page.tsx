@@ -7,6 +7,7 @@ import type { ReportDefinitionResponse, ReportFilters } from '@ovation/shared/sc
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { toast } from '../../lib/toast.ts';
+import { useDeferredQuery } from '../../lib/deferred-query.ts';
 import { useExportReport, useFilterOptions, useReportDefinition, useReportPage } from '../../api/reports.ts';
 import { ReportChart } from './components/report-chart.tsx';
 import { ReportFilterBar } from './components/report-filter-bar.tsx';
@@ -17,7 +18,9 @@ import { PAGE_SIZES, readViewState, writeViewState, type ReportViewState } from 
 export default function ReportPage() {
   const { pathname } = useLocation();
   const reportKey = pathname.replace(/^\/+|\/+$/g, '').toLowerCase();
-  const definition = useReportDefinition(reportKey);
+  // Reads that build large sections (the filter bar, the table, the chart) render in slices
+  // React can interrupt (decision 0065): a phone's main thread is not held for their whole build.
+  const definition = useDeferredQuery(useReportDefinition(reportKey));
 
   if (definition.isPending) {
     return (
@@ -45,8 +48,8 @@ function ReportView({ definition }: { definition: ReportDefinitionResponse }) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readViewState(params, definition.filters), [params, definition.filters]);
   const sort = view.sort ?? definition.defaultSort;
-  const options = useFilterOptions();
-  const page = useReportPage(definition.reportKey, { ...view, sort });
+  const options = useDeferredQuery(useFilterOptions());
+  const page = useDeferredQuery(useReportPage(definition.reportKey, { ...view, sort }));
   const exporter = useExportReport(definition.reportKey);
 
   const update = (next: Partial<ReportViewState>) =>
