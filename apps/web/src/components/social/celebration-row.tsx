@@ -4,7 +4,7 @@ import { isSouthAfrica } from '@ovation/shared/capabilities';
 import type { CelebrationRow as Row } from '@ovation/shared/schemas/feed';
 import { profileImageUrl } from '../../lib/session.tsx';
 import { celebrationMemberId, celebrationText, isRegisteredCelebration } from './celebration-rules.ts';
-import { CakeIcon, InfoIcon } from './icons.tsx';
+import { AwardIcon, CakeIcon, InfoIcon } from './icons.tsx';
 import classes from './social.module.css';
 
 export const MEMBER_NOT_REGISTERED = 'Member Not Registered';
@@ -26,7 +26,8 @@ export function CelebrationRowView({ row, canPayItForward }: { row: Row; canPayI
           {name}
         </Text>
         <Text size="xs" c="dimmed" className={classes.celebrationWhat}>
-          <CakeIcon size={14} /> {celebrationText(row)}
+          {/* A cake for a birthday, a ribbon for years at the firm. */}
+          {row.what === 'BDAY' ? <CakeIcon size={14} /> : <AwardIcon size={14} />} {celebrationText(row)}
           {row.division ? ` · ${row.division}` : ''}
         </Text>
       </div>
