@@ -140,6 +140,28 @@ describe('KudosThread: a live kudos event', () => {
     expect(document.activeElement).toBe(like);
   });
 
+  it('reads the list again quietly when the stream is back after a cut: what it said meanwhile was missed', async () => {
+    const older = kudosItem({ messageLogId: 7, message: 'Older kudos' });
+    const missed = kudosItem({ messageLogId: 9, message: 'Sent while the stream was cut' });
+    let calls = 0;
+    post.mockImplementation((url: string) => {
+      if (url === '/api/live/ticket') return Promise.resolve({ ticket: 't' });
+      calls += 1;
+      return Promise.resolve(pageOf(calls === 1 ? [older] : [missed, older]));
+    });
+    render(<KudosThread />, { wrapper: makeWrapper().wrapper });
+    await screen.findByText('Older kudos');
+    await vi.waitFor(() => expect(FakeSource.last?.listeners.has('kudos')).toBe(true));
+    const first = FakeSource.last!;
+    act(() => first.onopen?.());
+    act(() => first.onerror?.());
+    // A new stream after the backoff (about a second); its opening is the reconnect.
+    await vi.waitFor(() => expect(FakeSource.last).not.toBe(first), { timeout: 3000 });
+    act(() => FakeSource.last!.onopen?.());
+    expect(await screen.findByText('Sent while the stream was cut')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New kudos — show' })).toBeNull();
+  });
+
   it('offers the newest to a reader scrolled down, says so politely, and keeps the focus in the thread', async () => {
     const older = kudosItem({ messageLogId: 7, message: 'Older kudos' });
     const newer = kudosItem({ messageLogId: 9, message: 'Newer kudos' });

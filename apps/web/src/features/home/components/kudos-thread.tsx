@@ -88,6 +88,11 @@ export function KudosThread() {
       if (!live || typeof live.messageLogId !== 'number') return;
       applyLiveReaction(client, { ...live, messageLogId: live.messageLogId });
     },
+    // What was missed while the stream was cut: read again quietly when the top is in view (no
+    // pill: there may be nothing new); further down, the member is reading and is left be.
+    onReconnected: () => {
+      if ((scroller.current?.scrollTop ?? 0) === 0) void refreshKudosThread(client);
+    },
   });
 
   const onScroll = () => {
