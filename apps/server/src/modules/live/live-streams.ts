@@ -18,6 +18,14 @@ interface OpenStream {
   expiry: NodeJS.Timeout;
 }
 
+/** An event's named members as a set, made once per event however many streams check it. */
+const namedMembers = new WeakMap<LiveEvent, Set<number>>();
+function names(event: LiveEvent & { forMemberIds: number[] }, memberId: number): boolean {
+  let set = namedMembers.get(event);
+  if (!set) namedMembers.set(event, (set = new Set(event.forMemberIds)));
+  return set.has(memberId);
+}
+
 export const formatEvent = (event: LiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /** The open server-sent event streams of this instance: fan-out, heartbeat and shutdown. */
@@ -45,7 +53,7 @@ export class LiveStreams {
   add(res: ServerResponse, { memberId, sessionId }: LiveTicketHolder) {
     const unsubscribe = this.bus.subscribe((event) => {
       if ('forMemberId' in event && event.forMemberId !== memberId) return;
-      if ('forMemberIds' in event && !event.forMemberIds.includes(memberId)) return;
+      if ('forMemberIds' in event && !names(event, memberId)) return;
       this.write(res, formatEvent(event));
     });
     const expiry = setTimeout(() => res.end(), MAX_STREAM_MS);
