@@ -43,7 +43,7 @@ export function redactUrl(url: string): string {
 /**
  * Every link in a text with its secret query values redacted, as `redactUrl` does for one: an
  * e-mail body shown to report administrators keeps its words and paths, never a member's signed
- * unsubscribe token (decision 0096).
+ * unsubscribe token (decision 0097).
  */
 export function redactLinks(text: string): string {
   return text.replace(/https?:\/\/[^\s<>"]+/g, (url) => redactUrl(url));
