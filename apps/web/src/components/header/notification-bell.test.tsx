@@ -77,6 +77,8 @@ describe('NotificationBell', () => {
     answer = { unread: 0, items: [item({ read: true })] };
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Thandi Nkosi sent you a High Five')).toBeTruthy();
+    // The button it pressed is gone with the failure: the focus stays in the list.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Notifications'));
     expect(screen.getByRole('status').textContent).toBe('');
 
     answer = { unread: 1, items: [item({ id: 2, kind: 'recognised' }), item({ read: true })] };

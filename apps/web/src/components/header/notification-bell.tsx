@@ -111,6 +111,12 @@ export function NotificationBell() {
     });
   };
 
+  const retry = async () => {
+    const result = await query.refetch();
+    // Try again goes with the failure it answered: the focus stays in the list, on its heading.
+    if (!result.isError) heading.current?.focus();
+  };
+
   return (
     // The target is the button itself, so its aria-expanded / aria-controls sit on a button.
     <Indicator
@@ -168,7 +174,7 @@ export function NotificationBell() {
               <LoadFailed
                 title="Your notifications could not be loaded"
                 error={query.error}
-                onRetry={() => void query.refetch()}
+                onRetry={() => void retry()}
               />
             </Stack>
           ) : items.length === 0 ? (
