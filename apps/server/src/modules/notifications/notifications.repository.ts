@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { members, notifications } from '../../db/schema/index.ts';
@@ -12,7 +12,11 @@ export async function insertNotifications(db: Db, rows: NewNotification[]) {
 
 const actor = alias(members, 'actor');
 
-/** The member's newest notifications with the actor's name. */
+/**
+ * The member's newest notifications with the actor's name, each row carrying the member's unread
+ * count: one statement, so the count and the list are one snapshot (no member's bell counts an
+ * item its list does not show yet). No rows: no notifications, so none unread.
+ */
 export async function listNotifications(db: Db, memberId: number, limit: number) {
   return db
     .select({
@@ -28,6 +32,7 @@ export async function listNotifications(db: Db, memberId: number, limit: number)
       orderStatus: notifications.orderStatus,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
+      unread: sql<number>`(select count(*) from notifications u where u.member_id = ${memberId} and u.read_at is null)::int`,
     })
     .from(notifications)
     .leftJoin(actor, eq(actor.id, notifications.actorMemberId))
@@ -36,14 +41,6 @@ export async function listNotifications(db: Db, memberId: number, limit: number)
     .limit(limit);
 }
 export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
-
-export async function countUnread(db: Db, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
-}
 
 /** Which of a member's notifications to mark read: these ids, or all of theirs up to `upToId` if given. */
 export type MarkReadSelection = { ids: number[] } | { all: true; upToId?: number };
