@@ -1,15 +1,25 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { describeError } from '../lib/api-error.ts';
+import { RetryButton } from './retry-button.tsx';
 
 /** A read that failed: what failed, why (the server's words), and a way to ask again. */
-export function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+export function LoadFailed({
+  title,
+  error,
+  onRetry,
+  focusTarget,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  /** Where the focus goes after a retry that succeeded (RetryButton). */
+  focusTarget?: () => HTMLElement | null;
+}) {
   return (
     <Alert color="red" variant="light" title={title}>
       <Stack gap="sm" align="flex-start">
         {describeError(error).body}
-        <Button size="xs" variant="white" onClick={onRetry}>
-          Try again
-        </Button>
+        <RetryButton size="xs" variant="white" onRetry={onRetry} focusTarget={focusTarget} />
       </Stack>
     </Alert>
   );

@@ -111,12 +111,6 @@ export function NotificationBell() {
     });
   };
 
-  const retry = async () => {
-    const result = await query.refetch();
-    // Try again goes with the failure it answered: the focus stays in the list, on its heading.
-    if (!result.isError) heading.current?.focus();
-  };
-
   return (
     // The target is the button itself, so its aria-expanded / aria-controls sit on a button.
     <Indicator
@@ -174,7 +168,9 @@ export function NotificationBell() {
               <LoadFailed
                 title="Your notifications could not be loaded"
                 error={query.error}
-                onRetry={() => void retry()}
+                onRetry={() => void query.refetch()}
+                // Try again goes with the failure it answered: the focus stays in the list.
+                focusTarget={() => heading.current}
               />
             </Stack>
           ) : items.length === 0 ? (

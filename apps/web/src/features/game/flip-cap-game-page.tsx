@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
 import { GameNotices } from './components/game-notices.tsx';
 import { useBoardFocus } from './use-board-focus.ts';
+import { RetryButton } from '../../components/retry-button.tsx';
 
 /**
  * /flipcapgame — the Game Board (South Africa; the route guard checks). The member flips a cap;
@@ -56,9 +57,7 @@ export default function FlipCapGamePage() {
         <Alert color="red" variant="light" title="The Game Board could not be loaded" maw={720}>
           <Stack gap="sm" align="flex-start">
             {describeError(board.error).body}
-            <Button size="xs" variant="white" onClick={() => void board.refetch()}>
-              Try again
-            </Button>
+            <RetryButton size="xs" variant="white" onRetry={() => void board.refetch()} />
           </Stack>
         </Alert>
       </>

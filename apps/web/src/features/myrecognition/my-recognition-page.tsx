@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useMyRecognition } from '../../api/myrecognition.ts';
 import { RecognitionList } from './components/recognition-list.tsx';
 import { RecognitionTotals } from './components/recognition-totals.tsx';
+import { RetryButton } from '../../components/retry-button.tsx';
 
 /** /myrecognition — what I received and what I gave, by type, with totals. */
 export default function MyRecognitionPage() {
@@ -23,9 +24,7 @@ export default function MyRecognitionPage() {
         <Alert color="red" variant="light" title="Your recognition could not be loaded" maw={640}>
           <Stack gap="sm" align="flex-start">
             {describeError(query.error).body}
-            <Button size="xs" variant="white" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
+            <RetryButton size="xs" variant="white" onRetry={() => void query.refetch()} />
           </Stack>
         </Alert>
       ) : (

@@ -13,6 +13,7 @@ import { ReportChart } from './components/report-chart.tsx';
 import { ReportFilterBar } from './components/report-filter-bar.tsx';
 import { formatCell, isNumeric } from './report-format.ts';
 import { PAGE_SIZES, readViewState, writeViewState, type ReportViewState } from './report-url-state.ts';
+import { RetryButton } from '../../components/retry-button.tsx';
 
 /** The one report screen: every report route (/report…) draws its definition from the server. */
 export default function ReportPage() {
@@ -104,9 +105,7 @@ function ReportView({ definition }: { definition: ReportDefinitionResponse }) {
           <Alert color="red" variant="light" title="The report could not be loaded">
             <Stack gap="sm" align="flex-start">
               {describeError(page.error).body}
-              <Button size="xs" variant="white" onClick={() => void page.refetch()}>
-                Try again
-              </Button>
+              <RetryButton size="xs" variant="white" onRetry={() => void page.refetch()} />
             </Stack>
           </Alert>
         )}

@@ -1,8 +1,9 @@
-import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { howPlaysAreEarned, useGameBoard } from '../../../api/game.ts';
 import { PrizeOddsTable } from '../../../components/prize-odds-table.tsx';
 import { useSession } from '../../../lib/session.tsx';
+import { RetryButton } from '../../../components/retry-button.tsx';
 
 /**
  * How it Works: the Game Board's prizes and odds, from the same programme settings the draw
@@ -28,9 +29,12 @@ export function GameOddsSection() {
           // Failed with nothing to show (a failed reload keeps the table it has).
           <Group gap="sm">
             <Text>The prize table could not be loaded.</Text>
-            <Button size="compact-sm" variant="light" loading={board.isFetching} onClick={() => void board.refetch()}>
-              Try again
-            </Button>
+            <RetryButton
+              size="compact-sm"
+              variant="light"
+              loading={board.isFetching}
+              onRetry={() => void board.refetch()}
+            />
           </Group>
         ) : (
           <>

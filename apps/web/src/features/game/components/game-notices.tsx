@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { describeError } from '../../../lib/api-error.ts';
+import { RetryButton } from '../../../components/retry-button.tsx';
 
 interface GameNoticesProps {
   poolEmpty: boolean;
@@ -30,9 +31,7 @@ export function GameNotices(props: GameNoticesProps) {
         <Alert color="amber" variant="light" p="xs" title="The Game Board could not be refreshed">
           <Group gap="sm">
             <Text size="sm">{describeError(props.reloadError).body} What you see may be out of date.</Text>
-            <Button size="compact-sm" variant="white" loading={props.reloading} onClick={props.onReload}>
-              Try again
-            </Button>
+            <RetryButton size="compact-sm" variant="white" loading={props.reloading} onRetry={props.onReload} />
           </Group>
         </Alert>
       )}

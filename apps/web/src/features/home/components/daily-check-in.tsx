@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Anchor, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { LockIcon } from '../../../components/social/icons.tsx';
 import { MOOD_FALLBACK_NAMES, MoodIcon } from '../../../components/social/mood-icon.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useMood, useSaveMood } from '../../../api/mood.ts';
 import classes from './daily-check-in.module.css';
+import { RetryButton } from '../../../components/retry-button.tsx';
 
 const ERROR_SAVING_MOOD = 'Error Saving Mood';
 const ERROR_LOADING_MOOD = 'Error Loading Mood Data';
@@ -62,9 +63,7 @@ export function DailyCheckIn() {
           <Text size="sm" c="red.8" role="alert">
             {ERROR_LOADING_MOOD}
           </Text>
-          <Button size="compact-sm" variant="light" onClick={() => void mood.refetch()}>
-            Try again
-          </Button>
+          <RetryButton size="compact-sm" variant="light" onRetry={() => void mood.refetch()} />
         </Group>
       )}
       {save.isError && (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useBehaviours } from '../../../api/behaviours.ts';
+import { RetryButton } from '../../../components/retry-button.tsx';
 
 interface BehaviourPickerProps {
   value: number | undefined;
@@ -29,9 +30,7 @@ export function BehaviourPicker({ value, onChange, error }: BehaviourPickerProps
       <Alert color="red" variant="light" title="The behaviours could not be loaded">
         <Group gap="sm">
           <Text size="sm">Please try again.</Text>
-          <Button size="xs" variant="white" onClick={() => void behaviours.refetch()}>
-            Try again
-          </Button>
+          <RetryButton size="xs" variant="white" onRetry={() => void behaviours.refetch()} />
         </Group>
       </Alert>
     );

@@ -9,6 +9,7 @@ import { DateRangeFilter } from './date-range-filter.tsx';
 import { defaultRange } from './statement-format.ts';
 import { StatementSummary } from './statement-summary.tsx';
 import { StatementTable } from './statement-table.tsx';
+import { RetryButton } from '../../../components/retry-button.tsx';
 
 export const NO_TRANSACTIONS = 'No transactions in this period.';
 
@@ -71,9 +72,7 @@ export function StatementView({ kind, title, intro, unit, pointsName }: Statemen
           <Alert color="red" variant="light" title="The statement could not be loaded">
             <Stack gap="sm" align="flex-start">
               {describeError(statement.error).body}
-              <Button size="xs" variant="white" onClick={() => void statement.refetch()}>
-                Try again
-              </Button>
+              <RetryButton size="xs" variant="white" onRetry={() => void statement.refetch()} />
             </Stack>
           </Alert>
         ) : (
