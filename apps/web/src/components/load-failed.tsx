@@ -8,15 +8,18 @@ export function LoadFailed({
   error,
   onRetry,
   focusTarget,
+  maw,
 }: {
   title: string;
   error: unknown;
   onRetry: () => void;
   /** Where the focus goes after a retry that succeeded (RetryButton). */
   focusTarget?: () => HTMLElement | null;
+  /** The alert's widest, on pages that keep their content narrow. */
+  maw?: number;
 }) {
   return (
-    <Alert color="red" variant="light" title={title}>
+    <Alert color="red" variant="light" title={title} maw={maw}>
       <Stack gap="sm" align="flex-start">
         {describeError(error).body}
         <RetryButton size="xs" variant="white" onRetry={onRetry} focusTarget={focusTarget} />

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPoints } from '@ovation/shared/format/money';
 import { howPlaysAreEarned, useGameBoard, usePlayGame } from '../../api/game.ts';
 import { FigureGrid } from '../../components/figure-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PrizeOddsTable } from '../../components/prize-odds-table.tsx';
-import { describeError } from '../../lib/api-error.ts';
 import { isSettledRefusal } from '../../lib/idempotency.ts';
 import { useSession } from '../../lib/session.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
 import { GameNotices } from './components/game-notices.tsx';
 import { useBoardFocus } from './use-board-focus.ts';
-import { RetryButton } from '../../components/retry-button.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 
 /**
  * /flipcapgame — the Game Board (South Africa; the route guard checks). The member flips a cap;
@@ -54,12 +53,12 @@ export default function FlipCapGamePage() {
     return (
       <>
         <PageTitle title="Game Board" />
-        <Alert color="red" variant="light" title="The Game Board could not be loaded" maw={720}>
-          <Stack gap="sm" align="flex-start">
-            {describeError(board.error).body}
-            <RetryButton size="xs" variant="white" onRetry={() => void board.refetch()} />
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="The Game Board could not be loaded"
+          error={board.error}
+          onRetry={() => void board.refetch()}
+          maw={720}
+        />
       </>
     );
   }

@@ -1,11 +1,10 @@
-import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
-import { describeError } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useMyRecognition } from '../../api/myrecognition.ts';
 import { RecognitionList } from './components/recognition-list.tsx';
 import { RecognitionTotals } from './components/recognition-totals.tsx';
-import { RetryButton } from '../../components/retry-button.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 
 /** /myrecognition — what I received and what I gave, by type, with totals. */
 export default function MyRecognitionPage() {
@@ -21,12 +20,12 @@ export default function MyRecognitionPage() {
           <Loader aria-label="Loading your recognition" />
         </Center>
       ) : query.isError ? (
-        <Alert color="red" variant="light" title="Your recognition could not be loaded" maw={640}>
-          <Stack gap="sm" align="flex-start">
-            {describeError(query.error).body}
-            <RetryButton size="xs" variant="white" onRetry={() => void query.refetch()} />
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="Your recognition could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          maw={640}
+        />
       ) : (
         <Tabs defaultValue="received" keepMounted={false} maw={960}>
           <Tabs.List mb="md">

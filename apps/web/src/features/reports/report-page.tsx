@@ -13,7 +13,7 @@ import { ReportChart } from './components/report-chart.tsx';
 import { ReportFilterBar } from './components/report-filter-bar.tsx';
 import { formatCell, isNumeric } from './report-format.ts';
 import { PAGE_SIZES, readViewState, writeViewState, type ReportViewState } from './report-url-state.ts';
-import { RetryButton } from '../../components/retry-button.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 
 /** The one report screen: every report route (/report…) draws its definition from the server. */
 export default function ReportPage() {
@@ -102,12 +102,7 @@ function ReportView({ definition }: { definition: ReportDefinitionResponse }) {
           </Group>
         </ReportFilterBar>
         {page.isError && (
-          <Alert color="red" variant="light" title="The report could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              {describeError(page.error).body}
-              <RetryButton size="xs" variant="white" onRetry={() => void page.refetch()} />
-            </Stack>
-          </Alert>
+          <LoadFailed title="The report could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
         )}
         {definition.chart && <ReportChart definition={{ ...definition, chart: definition.chart }} request={view} />}
         {page.data?.totals && definition.totals.length > 0 && (

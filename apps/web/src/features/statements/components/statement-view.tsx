@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { StatementKind } from '@ovation/shared/schemas/statements';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useExportStatement, useStatement } from '../../../api/statements.ts';
@@ -9,7 +9,7 @@ import { DateRangeFilter } from './date-range-filter.tsx';
 import { defaultRange } from './statement-format.ts';
 import { StatementSummary } from './statement-summary.tsx';
 import { StatementTable } from './statement-table.tsx';
-import { RetryButton } from '../../../components/retry-button.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 
 export const NO_TRANSACTIONS = 'No transactions in this period.';
 
@@ -69,12 +69,11 @@ export function StatementView({ kind, title, intro, unit, pointsName }: Statemen
             <Loader aria-label="Loading the statement" />
           </Center>
         ) : statement.isError ? (
-          <Alert color="red" variant="light" title="The statement could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              {describeError(statement.error).body}
-              <RetryButton size="xs" variant="white" onRetry={() => void statement.refetch()} />
-            </Stack>
-          </Alert>
+          <LoadFailed
+            title="The statement could not be loaded"
+            error={statement.error}
+            onRetry={() => void statement.refetch()}
+          />
         ) : (
           <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }} aria-busy={statement.isFetching}>
             <StatementSummary statement={statement.data} unit={unit} pointsName={pointsName} />
