@@ -50,8 +50,8 @@ const db = new pg.Client({ connectionString: dbUrl });
 await db.connect();
 const ids = (
   await db.query(
-    `insert into members (employee_number, first_name, surname, email, country, unit, is_manager)
-     select 'B' || g, 'Bench', 'Member ' || g, 'bench' || g || '@bench.example', 'South Africa', 'AUD', g = 1
+    `insert into members (employee_number, first_name, surname, email, cell_num, country, unit, is_manager)
+     select 'B' || g, 'Bench', 'Member ' || g, 'bench' || g || '@bench.example', '+27 82 555 0101', 'South Africa', 'AUD', g = 1
      from generate_series(1, $1) g returning id`,
     [MEMBERS],
   )

@@ -50,8 +50,8 @@ const db = new pg.Client({ connectionString: dbUrl });
 await db.connect();
 const ids = (
   await db.query(
-    `insert into members (employee_number, first_name, surname, email, country, unit)
-     select 'RB' || g, 'Bench', 'Shopper ' || g, 'shopper' || g || '@bench.example', 'South Africa', 'AUD'
+    `insert into members (employee_number, first_name, surname, email, cell_num, country, unit)
+     select 'RB' || g, 'Bench', 'Shopper ' || g, 'shopper' || g || '@bench.example', '+27 82 555 0101', 'South Africa', 'AUD'
      from generate_series(1, $1) g returning id`,
     [connections],
   )

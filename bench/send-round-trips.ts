@@ -29,8 +29,8 @@ const pool = database.pool!;
 pool.on('error', () => {});
 const ids = (
   await pool.query(
-    `insert into members (employee_number, first_name, surname, email, country, unit, is_manager)
-     select 'T' || g, 'Trip', 'Member ' || g, 'trip' || g || '@bench.example', 'South Africa', 'AUD', g = 1
+    `insert into members (employee_number, first_name, surname, email, cell_num, country, unit, is_manager)
+     select 'T' || g, 'Trip', 'Member ' || g, 'trip' || g || '@bench.example', '+27 82 555 0101', 'South Africa', 'AUD', g = 1
      from generate_series(1, 3) g returning id`,
   )
 ).rows.map((r) => r.id as number);

@@ -29,8 +29,8 @@ await migrateDatabase(database);
 const pool = database.pool!;
 pool.on('error', () => {});
 await pool.query(
-  `insert into members (employee_number, first_name, surname, email, country, unit, is_manager, is_admin_reports)
-   select 'B' || g, 'Bench', 'Member ' || g, 'bench' || g || '@uploads.example', 'South Africa', 'AUD', g % 10 = 0, g = 1
+  `insert into members (employee_number, first_name, surname, email, cell_num, country, unit, is_manager, is_admin_reports)
+   select 'B' || g, 'Bench', 'Member ' || g, 'bench' || g || '@uploads.example', '+27 82 555 0101', 'South Africa', 'AUD', g % 10 = 0, g = 1
    from generate_series(1, $1::int) g`,
   [MEMBER_COUNT],
 );

@@ -69,6 +69,7 @@ export interface RouteInfo {
   url: string;
   auth?: 'public' | 'member';
   capability?: string;
+  profileExempt?: boolean;
 }
 
 declare module 'fastify' {
@@ -181,6 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         get capability() {
           return route.config?.capability;
+        },
+        get profileExempt() {
+          return route.config?.profileExempt;
         },
       });
     }

@@ -88,4 +88,21 @@ describe('the demo firm', () => {
     const { findings } = await verifyLedger(database.db);
     expect(findings).toEqual([]);
   });
+
+  it('keeps its history to the send rules: team budgets pay their own team, Pay It Forward stays in South Africa', async () => {
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number(((await database.db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+    expect(
+      await count(sql`select count(*) as n from kudos k join members t on t.id = k.to_member_id
+        where k.kind = 'recognition' and k.points > 0`),
+    ).toBeGreaterThan(50);
+    expect(
+      await count(sql`select count(*) as n from kudos k join members t on t.id = k.to_member_id
+        where k.kind = 'recognition' and k.points > 0 and t.manager_id is distinct from k.from_member_id`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from kudos k join members t on t.id = k.to_member_id
+        where k.kind = 'payitforward' and t.country <> 'South Africa'`),
+    ).toBe(0);
+  });
 });

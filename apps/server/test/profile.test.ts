@@ -46,6 +46,15 @@ describe('PUT /api/profile', () => {
       email: ['Enter a valid e-mail address'],
       interests: ['Theme song of my life must be at most 100 characters'],
     });
+    // Punctuation alone is long enough and of the allowed characters, but no number.
+    const noDigits = await ctx.request({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { cellNum: '(---------)', email: 'someone@example.test' },
+      token,
+    });
+    expect(noDigits.statusCode).toBe(400);
+    expect(noDigits.json().errors).toEqual({ cellNum: ['Cell number must have at least 9 digits'] });
   });
 
   it('completes an incomplete profile and returns the new session', async () => {

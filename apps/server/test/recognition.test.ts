@@ -169,7 +169,7 @@ describe('POST /api/recognition/send', () => {
     expect((await send(ctx, URL, token, payload)).statusCode).toBe(200);
     const third = await send(ctx, URL, token, payload);
     expect(third.statusCode).toBe(422);
-    expect(third.json().message).toContain('at most 2 kudos a day');
+    expect(third.json().message).toContain('kudos at most 2 times a day');
     expect(await kudosTo(ctx.app, other.id)).toHaveLength(2);
 
     await setSetting(ctx.app, 'sendRateLimitPerMinute', 2);

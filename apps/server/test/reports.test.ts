@@ -81,6 +81,11 @@ describe('member and manager balances match the ledger', () => {
       filters: { division3: ids.t1, from: '2020-01-01', to: '2020-12-31' },
     });
     expect(records(before)[0]).toMatchObject({ opening: 0, closing: 0 });
+    // Without a start, nothing comes before the first entry: opening 0, closing the balance.
+    const whole = await query('reportmanagerbalances', { filters: { division3: ids.t1 } });
+    expect(records(whole)[0]).toMatchObject({ opening: 0, allocated: 1000, spent: 100, closing: 900 });
+    const untilToday = await query('reportmanagerbalances', { filters: { division3: ids.t1, to: today } });
+    expect(records(untilToday)[0]).toMatchObject({ opening: 0, closing: 900 });
   });
 
   it('lists every ledger entry; the entries of the whole ledger sum to zero', async () => {

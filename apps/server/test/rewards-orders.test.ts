@@ -106,7 +106,7 @@ describe('My Orders', () => {
 
     const twice = await cancel(token, orderId);
     expect(twice.statusCode).toBe(422);
-    expect(twice.json().message).toBe('This order is already being processed and can no longer be cancelled');
+    expect(twice.json().message).toBe(`Order #${orderId} is already cancelled and refunded`);
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(400);
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });

@@ -107,7 +107,7 @@ describe('a kudos send’s writes (PostgreSQL)', () => {
       let refused!: Awaited<ReturnType<typeof pay>>;
       const writes = await writesDuring(async () => (refused = await pay(a.id, 2)));
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().message).toContain('at most 1 kudos a day');
+      expect(refused.json().message).toContain('kudos at most once a day');
       // Sent whole, COMMIT included, and rolled back by the raise.
       expect(writes).toHaveLength(2);
       expect(writes[1]).toContain('ledger_post');

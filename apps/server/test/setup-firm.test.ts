@@ -61,6 +61,16 @@ describe('setting up a firm', () => {
     const session = (await post('/api/spa/loadsession', {}, login.json().authToken)).json();
     expect(session.profile).toMatchObject({ isAdminReports: true, pointsName: 'Claps' });
     expect(session.clientTitle).toBe('Acme Applause');
+    // Like every member, the first administrator completes the profile before anything else (spec §4).
+    expect(session.isProfileIncomplete).toBe(true);
+    const profile = { cellNum: '+27 82 555 0101', email: ADMIN.email, interests: '', asperations: '' };
+    const completed = await ctx.request({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: profile,
+      token: login.json().authToken,
+    });
+    expect(completed.statusCode).toBe(200);
     // The grant is in the roles history, made by the set-up command (decision 0080).
     const history = (
       await ctx.request({ method: 'GET', url: '/api/admin/roles', token: login.json().authToken })

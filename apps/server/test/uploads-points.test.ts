@@ -93,6 +93,8 @@ describe('points uploads', () => {
       [a.employeeNumber, 0, 'personal', 'x'],
       [a.employeeNumber, -5, 'personal', 'x'],
       [a.employeeNumber, 2.5, 'personal', 'x'],
+      [a.employeeNumber, '1,5', 'personal', 'x'],
+      [a.employeeNumber, '10,00', 'personal', 'x'],
       [a.employeeNumber, 5_000_000, 'personal', 'x'],
       [a.employeeNumber, 5, 'savings', 'x'],
       [a.employeeNumber, 5, 'team', 'x'],
@@ -101,13 +103,15 @@ describe('points uploads', () => {
       [gone.employeeNumber, 5, 'personal', 'x'],
     ]);
     const preview = await checked(ctx, token, 'points', { name: 'bad.csv', bytes: file });
-    expect(preview.summary).toMatchObject({ rows: 11, valid: 0, refused: 11 });
+    expect(preview.summary).toMatchObject({ rows: 13, valid: 0, refused: 13 });
     expect(preview.refusedRows.map((r: { reason: string }) => r.reason)).toEqual([
       'Employee number is empty',
       'Points is empty',
       'Points must be from 1 to 1 000 000',
       'Points “-5” is not a whole number above zero',
       'Points “2.5” is not a whole number above zero',
+      'Points “1,5” is not a whole number above zero',
+      'Points “10,00” is not a whole number above zero',
       'Points must be from 1 to 1 000 000',
       'Account “savings” must be personal or team',
       `Member ${a.employeeNumber} is not a manager, so has no team budget`,
@@ -115,6 +119,37 @@ describe('points uploads', () => {
       'Reason is longer than 200 characters',
       `Member ${gone.employeeNumber} is not active`,
     ]);
+  });
+
+  it('refuses a row the same as an earlier one (member, points, account and reason), naming it', async () => {
+    const token = await admin();
+    const a = await createMember(ctx.app);
+    const reason = `Bonus ${tag()}`;
+    const file = csv([
+      POINTS_HEADER,
+      [a.employeeNumber, 250, 'personal', reason],
+      [a.employeeNumber, 250, 'personal', `${reason} (second)`],
+      [a.employeeNumber, 250, 'personal', reason.toUpperCase()],
+      [a.employeeNumber, 300, 'personal', reason],
+    ]);
+    const preview = await checked(ctx, token, 'points', { name: 'twice.csv', bytes: file });
+    expect(preview.summary).toMatchObject({ rows: 4, valid: 3, refused: 1, personalPoints: 800 });
+    expect(preview.refusedRows).toEqual([
+      { row: 4, reason: 'The same as row 2: give each credit its own reason if both are meant' },
+    ]);
+  });
+
+  it('reads thousands grouped by spaces or commas as the whole number they write', async () => {
+    const token = await admin();
+    const a = await createMember(ctx.app);
+    const file = csv([
+      POINTS_HEADER,
+      [a.employeeNumber, '1,000', 'personal', `Comma ${tag()}`],
+      [a.employeeNumber, '2 500', 'personal', `Space ${tag()}`],
+      [a.employeeNumber, '12,345', 'personal', `Two groups ${tag()}`],
+    ]);
+    const preview = await checked(ctx, token, 'points', { name: 'grouped.csv', bytes: file });
+    expect(preview.summary).toMatchObject({ rows: 3, valid: 3, refused: 0, personalPoints: 15_845 });
   });
 
   it('refuses the same file twice and says when it was applied; an apply replays by its key', async () => {

@@ -14,7 +14,8 @@ describe('file problems are a 400, never a 500', () => {
       ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), /csv or \.xlsx/i],
       ['broken.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(2000)]), /damaged/],
       ['renamed.xlsx', Buffer.from('Employee number,Points\n'), /not a valid XLSX/],
-      ['empty.csv', Buffer.from(''), /Choose a file/],
+      ['empty.csv', Buffer.from(''), /^The file is empty\.$/],
+      ['header-only.csv', csv([POINTS_HEADER]), /no rows under them/],
       ['members.csv', csv([MEMBERS_HEADER]), /not a points file.*Missing: “Points”, “Account”, “Reason”/],
       ['binary.csv', Buffer.from([0, 1, 2, 3, 0, 0]), /not a CSV/],
     ];

@@ -14,11 +14,19 @@ export interface CapabilityInput {
   isAdminReports: boolean;
   country: string | null | undefined;
   unit: string | null | undefined;
+  /** No cell number or e-mail yet (isProfileIncomplete): only My Profile and help are open (spec §4). */
+  profileIncomplete?: boolean;
 }
 
 export interface Capabilities {
   /** Any logged-in member. */
   member: boolean;
+  /**
+   * Everything beyond My Profile, help and the member's own notifications: false while the
+   * profile is incomplete (spec §4 forces it to /myprofile/update; decision 0082). The server
+   * requires it on every member route not marked `profileExempt`.
+   */
+  portal: boolean;
   /** Country is South Africa: pay it forward, rewards, statements, game board. */
   southAfrica: boolean;
   payItForward: boolean;
@@ -90,6 +98,7 @@ export function getCapabilities(input: CapabilityInput): Capabilities {
 
   return {
     member: true,
+    portal: input.profileIncomplete !== true,
     southAfrica,
     payItForward: southAfrica,
     redeemRewards: southAfrica,
@@ -121,6 +130,7 @@ export function getCapabilities(input: CapabilityInput): Capabilities {
 
 export const ANONYMOUS_CAPABILITIES: Readonly<Capabilities> = Object.freeze({
   member: false,
+  portal: false,
   southAfrica: false,
   payItForward: false,
   redeemRewards: false,

@@ -6,6 +6,15 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * The same for a text-typed XLSX cell, which a spreadsheet shows as text: only text that would
+ * turn into a formula calling something if the cell were edited (= or @ first, or + or - followed
+ * by a name or a bracket) gets the apostrophe; "+27 82 555 0101" and "-5" stay as they are.
+ */
+export function neutraliseXlsxText(text: string): string {
+  return /^[=@\t\r]/.test(text) || /^[+-].*[A-Za-z(!|]/s.test(text) ? `'${text}` : text;
+}
+
 /** One CSV cell: numbers as they are; text neutralised, then quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';

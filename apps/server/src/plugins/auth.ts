@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { getCapabilities, type Capabilities, type Capability } from '@ovation/shared/capabilities';
+import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import { forbidden, unauthorized } from '../lib/app-errors.ts';
 import { isApiRequest } from '../lib/routed-path.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession } from '../modules/auth/session.repository.ts';
 import { SessionUse } from '../modules/auth/session-use.ts';
+
+export const COMPLETE_PROFILE_FIRST = 'Complete your profile first: add your cell number on My Profile.';
 
 export interface AuthContext {
   sessionId: number;
@@ -25,6 +28,12 @@ declare module 'fastify' {
      * of the session, so an open page alone does not hold off the idle timeout.
      */
     sessionUse?: boolean;
+    /**
+     * true: open to a member whose profile is incomplete (My Profile, the session, sign-out and
+     * second factor, their own notifications, Contact Us). Every other member route needs the
+     * `portal` capability (spec §4, decision 0082).
+     */
+    profileExempt?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -51,8 +60,9 @@ export function requireMember(request: FastifyRequest): AuthContext {
 }
 
 /**
- * Authentication (onRequest: bearer token → session → member) and authorization
- * (preHandler, after schema validation: the route's capability from getCapabilities).
+ * Authentication (onRequest: bearer token → session → member; an incomplete profile is refused
+ * every route not `profileExempt`) and authorization (preHandler, after schema validation: the
+ * route's capability from getCapabilities).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { sessionCacheSeconds: number; sessionIdleMinutes: number }) => {
@@ -75,7 +85,7 @@ export const authPlugin = fp(
           request.auth = {
             sessionId: session.sessionId,
             memberId: session.memberId,
-            capabilities: getCapabilities(session),
+            capabilities: getCapabilities({ ...session, profileIncomplete: isProfileIncomplete(session) }),
           };
           if (request.routeOptions.config.sessionUse !== false) await sessionUse.record(session, Date.now());
         }
@@ -83,7 +93,10 @@ export const authPlugin = fp(
       // Decided on the matched route's pattern, never the raw URL (the router decodes `/%61pi/…`).
       const config = request.routeOptions.config;
       const matched = Boolean(request.routeOptions.url);
-      if (matched && isApiRequest(request) && config.auth !== 'public' && !request.auth) throw unauthorized();
+      if (!matched || !isApiRequest(request) || config.auth === 'public') return;
+      if (!request.auth) throw unauthorized();
+      // An incomplete profile reaches only My Profile and help, whatever it sends (spec §4).
+      if (!config.profileExempt && !request.auth.capabilities.portal) throw forbidden(COMPLETE_PROFILE_FIRST);
     });
 
     app.addHook('preHandler', async (request) => {

@@ -66,7 +66,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
     {
       header: 'Active',
       required: false,
-      help: 'yes or no (empty = yes). No deactivates a leaver; their balance stays.',
+      help: 'yes or no; empty keeps what a known member is (a new member is active). No deactivates a leaver; their balance stays.',
     },
   ],
   points: [

@@ -39,12 +39,21 @@ export type SessionProfile = z.infer<typeof sessionProfileSchema>;
 /** The profile as the browser stores it: member ids are dropped (spec §3). */
 export type StoredProfile = Omit<SessionProfile, 'memberId' | 'memberMngMemberId'>;
 
+/** Digits a cell number needs at least (a South African number without its 0 has nine). */
+const CELL_NUM_MIN_DIGITS = 9;
+const CELL_NUM_CHARACTERS = /^\+?[0-9 ()-]+$/;
+
 export const cellNumSchema = z
   .string({ error: 'Cell number is required' })
   .trim()
-  .min(CELL_NUM_MIN_LENGTH, `Cell number must be at least ${CELL_NUM_MIN_LENGTH} characters`)
+  // Too short says only that; the character and digit rules speak for numbers long enough.
+  .min(CELL_NUM_MIN_LENGTH, { message: `Cell number must be at least ${CELL_NUM_MIN_LENGTH} characters`, abort: true })
   .max(20, 'Cell number must be at most 20 characters')
-  .regex(/^\+?[0-9 ()-]+$/, 'Cell number may hold only digits, spaces, brackets, dashes and a leading +');
+  .regex(CELL_NUM_CHARACTERS, 'Cell number may hold only digits, spaces, brackets, dashes and a leading +')
+  // A number someone can call: punctuation alone ("(---------)") is not one.
+  .refine((value) => !CELL_NUM_CHARACTERS.test(value) || value.replace(/\D/g, '').length >= CELL_NUM_MIN_DIGITS, {
+    message: `Cell number must have at least ${CELL_NUM_MIN_DIGITS} digits`,
+  });
 
 export const updateProfileRequestSchema = z.object({
   cellNum: cellNumSchema,

@@ -23,7 +23,7 @@ const points = z
   .number({ error: (issue) => (issue.input === undefined ? 'Enter how many points' : 'Points must be a whole number') })
   .int('Points must be a whole number')
   .min(1, 'Points must be at least 1')
-  .max(1_000_000, 'Points are too many');
+  .max(1_000_000, 'Points must be at most 1 000 000');
 
 export const recognitionSendRequestSchema = z.object({
   toMemberIds: z

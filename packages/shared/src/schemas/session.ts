@@ -3,6 +3,7 @@ import { sessionProfileSchema } from './profile.ts';
 
 const capabilitiesSchema = z.object({
   member: z.boolean(),
+  portal: z.boolean(),
   southAfrica: z.boolean(),
   payItForward: z.boolean(),
   redeemRewards: z.boolean(),

@@ -55,7 +55,13 @@ export const ledgerTransactions = pgTable(
     actorMemberId: integer('actor_member_id').references(() => members.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_transactions_created_idx').on(t.createdAt)],
+  (t) => [
+    index('ledger_transactions_created_idx').on(t.createdAt),
+    // The few transactions that undo another (reports count them against what they undo).
+    index('ledger_transactions_undoing_idx')
+      .on(t.id)
+      .where(sql`${t.kind} in ('upload_reversal', 'redemption_refund')`),
+  ],
 );
 
 /** Append-only entries: integer amounts, positive credits the account, negative debits it. */

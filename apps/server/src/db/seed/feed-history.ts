@@ -8,6 +8,8 @@ export interface SeedMember {
   unit: string;
   country: string;
   isManager: boolean;
+  /** Their manager: a manager's team budget pays only their own team (the send rules). */
+  managerId: number | null;
   demo: boolean;
 }
 
@@ -81,10 +83,13 @@ function reactionsFor(random: Random, index: number, kudos: KudosSeed, members: 
   return out;
 }
 
-/** Managers add points to most recognitions from their team budget; a Pay It Forward shares points. */
-function pointsFor(random: Random, kind: KudosSeed['kind'], from: SeedMember): number {
+/**
+ * Managers add points to most recognitions of their own team from their team budget (the
+ * budget pays no one else, as the send rules say); a Pay It Forward shares points.
+ */
+function pointsFor(random: Random, kind: KudosSeed['kind'], from: SeedMember, to: SeedMember): number {
   if (kind === 'payitforward') return random.pick([20, 50, 50, 100]);
-  if (kind === 'recognition' && from.isManager && random.chance(0.7)) return random.pick([50, 100, 100, 200, 250, 500]);
+  if (kind === 'recognition' && to.managerId === from.id) return random.pick([50, 100, 100, 200, 250, 500]);
   return 0;
 }
 
@@ -101,6 +106,8 @@ export function buildKudos(
   const stars = members.filter((m) => !m.demo && m.id % 17 === 3).slice(0, 12);
   const southAfricans = members.filter((m) => m.country === 'South Africa');
   const southAfricanDemo = demo.filter((m) => m.country === 'South Africa');
+  const teams = new Map<number, SeedMember[]>();
+  for (const m of members) if (m.managerId !== null) teams.set(m.managerId, [...(teams.get(m.managerId) ?? []), m]);
   const times = Array.from({ length: KUDOS_COUNT }, (_, i) => postedAt(random, now, i)).sort((a, b) => a - b);
   const kudos: KudosSeed[] = [];
   const reactions: ReactionSeed[] = [];
@@ -112,9 +119,16 @@ export function buildKudos(
       kind === 'payitforward'
         ? pickMember(random, southAfricans, southAfricanDemo, 0.08)
         : pickMember(random, members, demo, 0.08);
-    const to = random.chance(0.12)
-      ? pickMember(random, stars, stars, 1, from.id)
-      : pickMember(random, members, demo, 0.06, from.id);
+    // A manager recognises their own team most of the time; Pay It Forward stays in South Africa.
+    const team = kind === 'recognition' && from.isManager ? (teams.get(from.id) ?? []) : [];
+    const to =
+      team.length > 0 && random.chance(0.7)
+        ? random.pick(team)
+        : kind === 'payitforward'
+          ? pickMember(random, southAfricans, southAfricanDemo, 0.06, from.id)
+          : random.chance(0.12)
+            ? pickMember(random, stars, stars, 1, from.id)
+            : pickMember(random, members, demo, 0.06, from.id);
     const behaviour = kind === 'recognition' ? random.pick(behaviours) : null;
     const templates =
       kind === 'recognition'
@@ -129,7 +143,7 @@ export function buildKudos(
       to_member_id: to.id,
       behaviour_id: behaviour?.id ?? null,
       message: random.pick(templates).replaceAll('{name}', to.firstName),
-      points: pointsFor(random, kind, from),
+      points: pointsFor(random, kind, from, to),
       like_count: 0,
       cheer_count: 0,
       support_count: 0,

@@ -27,7 +27,7 @@ export async function seedFeed(db: Db, now: Date) {
 
   const members = await rows<SeedMember>(
     db,
-    sql`select m.id, m.first_name as "firstName", m.unit, m.country, m.is_manager as "isManager", (m.email like '%@example.com') as demo
+    sql`select m.id, m.first_name as "firstName", m.unit, m.country, m.is_manager as "isManager", m.manager_id as "managerId", (m.email like '%@example.com') as demo
         from members m join credentials c on c.member_id = m.id where m.active order by m.id`,
   );
   if (members.length < 2) return;

@@ -61,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
   app.post(
     '/api/auth/logout',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Signs out: revokes the bearer session',
@@ -137,6 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
   app.post(
     '/api/auth/change-password',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Changes the signed-in member’s password (needs the current one; signs out other sessions)',

@@ -8,6 +8,8 @@ const session = (sessionId: number, memberId: number, expiresAt = new Date(Date.
   roles: '',
   isManager: false,
   isAdminReports: false,
+  cellNum: '+27 82 555 0000',
+  email: 'member@example.test',
   country: 'South Africa',
   unit: 'AUD',
   expiresAt,

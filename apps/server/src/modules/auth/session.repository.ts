@@ -19,6 +19,8 @@ const liveSessionQuery = preparedPerDb((db) =>
       isAdminReports: members.isAdminReports,
       country: members.country,
       unit: members.unit,
+      cellNum: members.cellNum,
+      email: members.email,
       expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
     })
@@ -70,6 +72,8 @@ export interface LiveSession {
   isAdminReports: boolean;
   country: string;
   unit: string;
+  cellNum: string | null;
+  email: string | null;
   expiresAt: Date;
   lastUsedAt: Date;
 }

@@ -57,6 +57,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/auth/totp',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Whether a second factor is offered to the signed-in member, and whether it is on',
@@ -73,6 +74,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/totp/enrol',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Starts turning on the TOTP second factor: a new secret and its QR code (needs the password)',
@@ -90,6 +92,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/totp/confirm',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Turns the TOTP second factor on with a code from the app; answers the recovery codes once',
@@ -107,6 +110,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/totp/recovery-codes',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'New recovery codes replace the old ones (needs the password and a current code); answered once',
@@ -124,6 +128,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/totp/disable',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Turns the TOTP second factor off (needs the password and a current code)',

@@ -10,7 +10,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
     '/api/live/ticket',
     {
       // Asked for by an open page on its own (every 30 minutes): not the member's use of the session.
-      config: { sessionUse: false },
+      config: { sessionUse: false, profileExempt: true },
       schema: {
         tags: ['live'],
         summary: 'A 60-second ticket for the live event stream',

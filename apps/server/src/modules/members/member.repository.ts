@@ -51,8 +51,14 @@ export async function findActiveMemberByEmail(db: Db, email: string) {
   return row;
 }
 
+/** The member with this employee number, in any letter case (the exact spelling first). */
 export async function findMemberByEmployeeNumber(db: Db, employeeNumber: string) {
-  const [row] = await db.select().from(members).where(eq(members.employeeNumber, employeeNumber)).limit(1);
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(sql`upper(${members.employeeNumber}) = upper(${employeeNumber})`)
+    .orderBy(sql`${members.employeeNumber} = ${employeeNumber} desc`)
+    .limit(1);
   return row;
 }
 

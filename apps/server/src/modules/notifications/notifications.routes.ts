@@ -37,6 +37,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
   app.get(
     '/api/notifications',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['notifications'],
         summary: 'The member’s latest notifications (the header bell), with the unread count',
@@ -50,6 +51,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
   app.post(
     '/api/notifications/read',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['notifications'],
         summary: 'Marks notifications read: these ids, or all of the member’s (up to `upToId`, the newest seen)',
@@ -69,6 +71,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
   app.get(
     '/api/profile/preferences',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['profile'],
         summary: 'The member’s notification preferences',
@@ -82,6 +85,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribeLimiter: Ra
   app.put(
     '/api/profile/preferences',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['profile'],
         summary: 'Saves the member’s notification preferences',

@@ -92,6 +92,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
   app.post(
     '/api/auth/oidc/logout',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['auth'],
         summary: "The provider's sign-out URL for a single sign-on session",

@@ -24,6 +24,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/profile',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['profile'],
         summary: 'Updates the signed-in member’s own profile',
@@ -34,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       updateProfile(
-        { db: app.db, settings, log: request.log, wrongPasswords },
+        { db: app.db, settings, log: request.log, wrongPasswords, sessions: app.sessionCache },
         requireMember(request).memberId,
         request.body,
       ),
@@ -43,6 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/profile/picture',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['profile'],
         summary: 'Uploads a new profile picture (multipart field "picture")',

@@ -9,6 +9,7 @@ import { tellOldAddress } from '../members/email-changed.ts';
 import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
 import { loadSession } from '../session/load-session.ts';
 import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 
 export interface ProfileUpdate {
   cellNum: string;
@@ -21,7 +22,14 @@ export interface ProfileUpdate {
 
 /** Updates the member's own contact details and get-to-know answers; returns the new session. */
 export async function updateProfile(
-  deps: { db: Db; settings: ProgrammeSettings; log: FastifyBaseLogger; wrongPasswords: SharedRateLimiter },
+  deps: {
+    db: Db;
+    settings: ProgrammeSettings;
+    log: FastifyBaseLogger;
+    wrongPasswords: SharedRateLimiter;
+    /** Held sessions carry whether the profile is complete (the `portal` capability): forgotten after a save. */
+    sessions: SessionCache;
+  },
   memberId: number,
   input: ProfileUpdate,
 ) {
@@ -54,6 +62,7 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw fieldError('email', 'Another member already uses this e-mail address');
     throw error;
   }
+  deps.sessions.forget({ memberIds: [memberId] });
   if (emailChanges && oldEmail) {
     await tellOldAddress(db, log, { firstName: before?.firstName ?? '', oldEmail, newEmail: input.email });
   }

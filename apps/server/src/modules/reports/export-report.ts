@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { ReportFilters, ReportSort } from '@ovation/shared/schemas/reports';
 import type { Db } from '../../db/client.ts';
-import { neutraliseFormula } from '../../lib/spreadsheet-cells.ts';
+import { neutraliseXlsxText } from '../../lib/spreadsheet-cells.ts';
 import { csvBatchWriter, csvHeader } from './csv-rows.ts';
 import type { ReportColumnDef, ReportDefinition } from './report-definition.ts';
 import { forEachBatch } from './report-engine.repository.ts';
@@ -18,14 +18,18 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** An XLSX cell: real numbers and dates (shown dd/mm/yyyy), text neutralised against formulas. */
+/**
+ * An XLSX cell: real numbers and dates (shown dd/mm/yyyy), text as typed text. A text cell is
+ * never run as a formula when opened; only text that would become one if someone edited the cell
+ * and pressed Enter is neutralised (`neutraliseXlsxText`), so a phone number keeps its +.
+ */
 function xlsxValue(col: ReportColumnDef, raw: unknown): string | number | Date | null {
   const value = wireValue(col.type, raw);
   if (value === null) return null;
   if (col.type === 'date' || col.type === 'datetime')
     return new Date(col.type === 'date' ? `${value}T00:00:00Z` : value);
   if (typeof value === 'number') return value;
-  return neutraliseFormula(value);
+  return neutraliseXlsxText(value);
 }
 
 async function writeChunk(out: PassThrough, chunk: string) {
@@ -83,6 +87,8 @@ export function exportReport(
       ...(c.type === 'date' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}),
       ...(c.type === 'datetime' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
       ...(c.type === 'points' ? { style: { numFmt: '#,##0' } } : {}),
+      // Percent figures are already in percent (66.7): shown with the sign, not multiplied.
+      ...(c.type === 'percent' ? { style: { numFmt: '0.0"%"' } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();

@@ -15,19 +15,32 @@ import {
 
 const sum = (key: string) => sql.raw(`coalesce(sum(r."${key}"), 0)`);
 
-/** Entries of the member's account of `kind`: credits and debits in the period, balance at its end. */
+/**
+ * Entries of the member's account of `kind`: credits and debits in the period, the balance at its
+ * start (0 without a start: nothing comes before the first entry) and at its end. An entry of a
+ * transaction that undoes another (a reversed upload, a refunded order) counts against what it
+ * undoes: a reversal lowers the credits, a refund the debits (decision 0084).
+ */
 function accountFigures(kind: 'points' | 'plays' | 'team_budget', filters: ReportFilters) {
   const { from, to } = periodBounds(filters);
+  const period = inPeriod(sql`e.created_at`, filters);
   return sql`left join lateral (
       select
-        coalesce(sum(e.amount) filter (where e.amount > 0 and ${inPeriod(sql`e.created_at`, filters)}), 0) as credits,
-        coalesce(-sum(e.amount) filter (where e.amount < 0 and ${inPeriod(sql`e.created_at`, filters)}), 0) as debits,
-        coalesce(sum(e.amount) filter (where ${from}::timestamptz is null or e.created_at < ${from}::timestamptz), 0) as opening,
+        coalesce(sum(e.amount) filter (where e.amount > 0 and ${period} and not e.undo), 0)
+          + coalesce(sum(e.amount) filter (where e.amount < 0 and ${period} and e.undo), 0) as credits,
+        coalesce(-sum(e.amount) filter (where e.amount < 0 and ${period} and not e.undo), 0)
+          - coalesce(sum(e.amount) filter (where e.amount > 0 and ${period} and e.undo), 0) as debits,
+        coalesce(sum(e.amount) filter (where e.created_at < ${from}::timestamptz), 0) as opening,
         coalesce(sum(e.amount) filter (where ${to}::timestamptz is null or e.created_at < ${to}::timestamptz), 0) as closing,
-        count(e.id) filter (where ${inPeriod(sql`e.created_at`, filters)}) as movements,
-        max(e.created_at) filter (where ${inPeriod(sql`e.created_at`, filters)}) as last_movement
-      from ledger_accounts a join ledger_entries e on e.account_id = a.id
-      where a.member_id = m.id and a.kind = ${kind}
+        count(e.id) filter (where ${period}) as movements,
+        max(e.created_at) filter (where ${period}) as last_movement
+      from (
+        select e.id, e.amount, e.created_at,
+          e.transaction_id in (select u.id from ledger_transactions u
+            where u.kind in ('upload_reversal', 'redemption_refund')) as undo
+        from ledger_accounts a join ledger_entries e on e.account_id = a.id
+        where a.member_id = m.id and a.kind = ${kind}
+      ) e
     ) ${sql.raw(kind)} on true`;
 }
 

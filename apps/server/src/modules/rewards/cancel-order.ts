@@ -52,9 +52,11 @@ export async function cancelOrder(
   const from: OrderStatus[] = by.asAdministrator ? ['placed', 'processing'] : ['placed'];
   const refusal = () =>
     businessRule(
-      by.asAdministrator
-        ? `Order #${orderId} is ${order.status} and can no longer be cancelled`
-        : 'This order is already being processed and can no longer be cancelled',
+      order.status === 'cancelled' || order.status === 'refunded'
+        ? `Order #${orderId} is already cancelled and refunded`
+        : by.asAdministrator
+          ? `Order #${orderId} is ${order.status} and can no longer be cancelled`
+          : 'This order is already being processed and can no longer be cancelled',
     );
   if (!from.includes(order.status as OrderStatus)) throw refusal();
   const [lines, contact, settings] = await Promise.all([

@@ -114,7 +114,10 @@ export function countPairSends(
     commitSafe: true,
     fail: refusedAs((detail) => {
       const name = recipients.find((r) => r.id === Number(detail))?.fullName ?? 'this colleague';
-      return businessRule(`You can send ${name} at most ${limit} kudos a day. Please try again tomorrow.`);
+      const times = limit === 1 ? 'once' : `${limit} times`;
+      return businessRule(
+        `You can send ${name} kudos at most ${times} a day (recognitions, High Fives and Pay It Forward together). Please try again tomorrow.`,
+      );
     }),
   };
 }

@@ -22,13 +22,14 @@ export async function loadSession(
   ]);
   if (!row) throw unauthorized();
   const profile = presentProfile(row, balances, config.pointsName);
+  const incomplete = isProfileIncomplete(profile);
   return {
     profile,
-    capabilities: getCapabilities(profile),
+    capabilities: getCapabilities({ ...profile, profileIncomplete: incomplete }),
     profilePicId: profile.profilePicId,
     profilePicSfx: profile.profilePicSfx,
     currentYear: now.getUTCFullYear(),
     clientTitle: config.clientTitle,
-    isProfileIncomplete: isProfileIncomplete(profile),
+    isProfileIncomplete: incomplete,
   };
 }

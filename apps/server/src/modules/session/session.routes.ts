@@ -9,6 +9,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ settings: ProgrammeSettings 
   app.post(
     '/api/spa/loadsession',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['session'],
         summary: 'The signed-in member’s profile and capabilities (spec §7)',

@@ -31,6 +31,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ supportEmail: string; limite
   app.post(
     '/api/site/contactus',
     {
+      config: { profileExempt: true },
       schema: {
         tags: ['support'],
         summary: 'Sends a message to support from the signed-in member',

@@ -272,7 +272,7 @@ async function applyMembers(
     );
     await revokeSessionsOf(
       tx,
-      rows.filter((r) => !r.active).map((r) => r.employeeNumber),
+      rows.filter((r) => r.active === false).map((r) => r.employeeNumber),
     );
     await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
     for (const mail of uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl)) {

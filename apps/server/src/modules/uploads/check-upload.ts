@@ -1,7 +1,7 @@
 import type { UploadKind, UploadSummary } from '@ovation/shared/schemas/admin-uploads';
 import type { Db } from '../../db/client.ts';
 import { readUploadRows, UploadFileError, type RawRow, type UploadFileType } from './read-upload-file.ts';
-import { checkMemberRow, checkPointsRow, mapHeader, type MemberRowData } from './upload-rows.ts';
+import { checkMemberRow, checkPointsRow, mapHeader, type MemberRowData, type PointsRowData } from './upload-rows.ts';
 import { insertUploadRows, moveUploadStatus, setUploadProgress, type StagedRow } from './uploads.repository.ts';
 import {
   existingEmployeeNumbers,
@@ -28,13 +28,22 @@ export const emptySummary = (): UploadSummary => ({
   members: 0,
 });
 
-/** Reads the header only: the route refuses a file it cannot open or whose columns are wrong (400). */
+const NO_ROWS = 'The file names its columns but has no rows under them.';
+
+/**
+ * Reads the header and looks for a first row: the route refuses a file it cannot open, whose
+ * columns are wrong or that has no rows (400).
+ */
 export async function readHeader(kind: UploadKind, bytes: Buffer, type: UploadFileType): Promise<void> {
   const rows = readUploadRows(bytes, type);
-  const first = await rows.next();
-  await rows.return(undefined);
-  if (first.done) throw new UploadFileError('The file is empty.');
-  mapHeader(kind, first.value.cells);
+  try {
+    const first = await rows.next();
+    if (first.done) throw new UploadFileError('The file is empty.');
+    mapHeader(kind, first.value.cells);
+    if ((await rows.next()).done) throw new UploadFileError(NO_ROWS);
+  } finally {
+    await rows.return(undefined);
+  }
 }
 
 /** A rough row count for the progress bar (lines of a CSV; XLSX counts as it goes). */
@@ -83,6 +92,7 @@ export async function checkUpload(
     if (batch.length >= BATCH) await flush();
   }
   await flush();
+  if (processed === 0) throw new UploadFileError(NO_ROWS);
 
   const { staged, summary } = await checker.finish();
   for (let i = 0; i < staged.length; i += STAGE_BATCH) {
@@ -106,6 +116,8 @@ interface RowChecker {
 class PointsCheck implements RowChecker {
   private readonly summary = emptySummary();
   private readonly membersSeen = new Set<number>();
+  /** The first valid row of each (member, points, account, reason): a repeat is refused, not paid twice. */
+  private readonly firstRowOf = new Map<string, number>();
   constructor(
     private readonly db: Db,
     private readonly uploadId: number,
@@ -129,7 +141,7 @@ class PointsCheck implements RowChecker {
               ? SELF_CREDIT
               : p.data.account === 'team' && !member.isManager
                 ? `Member ${p.data.employeeNumber} is not a manager, so has no team budget`
-                : null;
+                : this.repeatOf(p.row, member.id, p.data);
       if (refusal || !p.data || !member) {
         this.summary.refused++;
         return { rowNum: p.row, refusal: refusal ?? 'Refused', data: {} };
@@ -141,6 +153,15 @@ class PointsCheck implements RowChecker {
       return { rowNum: p.row, refusal: null, data: { ...p.data, memberId: member.id } };
     });
     await insertUploadRows(this.db, this.uploadId, staged);
+  }
+
+  /** A row the same as an earlier valid one (a copy-and-paste slip): refused, naming that row. */
+  private repeatOf(row: number, memberId: number, d: PointsRowData): string | null {
+    const key = `${memberId}\u0000${d.points}\u0000${d.account}\u0000${d.reason.toLowerCase()}`;
+    const first = this.firstRowOf.get(key);
+    if (first !== undefined) return `The same as row ${first}: give each credit its own reason if both are meant`;
+    this.firstRowOf.set(key, row);
+    return null;
   }
 
   async finish() {
@@ -161,7 +182,7 @@ function changes(row: MemberRowData, m: KnownMember): boolean {
     row.firstName !== m.firstName ||
     row.surname !== m.surname ||
     row.country !== m.country ||
-    row.active !== m.active ||
+    (row.active !== null && row.active !== m.active) ||
     optional(row.email, m.email) ||
     optional(row.cellNum, m.cellNum) ||
     optional(row.unit, m.unit) ||
@@ -280,7 +301,7 @@ class MembersCheck implements RowChecker {
       summary.valid++;
       const known = this.known.get(c.data.employeeNumber);
       if (!known) summary.created++;
-      else if (known.active && !c.data.active) summary.deactivated++;
+      else if (known.active && c.data.active === false) summary.deactivated++;
       else if (changes(c.data, known)) summary.updated++;
       else summary.unchanged++;
       return { rowNum: c.row, refusal: null, data: { ...c.data } };

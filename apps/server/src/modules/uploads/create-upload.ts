@@ -52,7 +52,8 @@ export async function createUpload(
   if (!UPLOAD_KINDS.includes(kind)) throw fieldError('kind', 'Choose members or points.');
   if (!mayUpload(actor.capabilities, kind)) throw forbidden(`You may not upload ${kind} files.`);
   const file = received.file;
-  if (!file || file.bytes.length === 0) throw fieldError('file', 'Choose a file to upload.');
+  if (!file) throw fieldError('file', 'Choose a file to upload.');
+  if (file.bytes.length === 0) throw fieldError('file', 'The file is empty.');
   let type;
   try {
     type = detectFileType(file.bytes, file.fileName);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { formatPoints } from '@ovation/shared/format/money';
 import { UPLOAD_MAX_ROWS } from '@ovation/shared/schemas/admin-uploads';
 import { firstSheetRows, zipDirectory } from './xlsx-parts.ts';
 
@@ -136,7 +137,7 @@ export async function* readUploadRows(bytes: Buffer, type: UploadFileType): Asyn
   let count = 0;
   for await (const row of type === 'csv' ? csvRows(bytes) : xlsxRows(bytes)) {
     if (count++ > UPLOAD_MAX_ROWS) {
-      throw new UploadFileError(`The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en')} rows. Split it.`);
+      throw new UploadFileError(`The file has more than ${formatPoints(UPLOAD_MAX_ROWS)} rows. Split it.`);
     }
     yield row;
   }

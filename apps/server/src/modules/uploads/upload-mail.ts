@@ -48,7 +48,7 @@ export function uploadAppliedMails(
   return recipients.map((to) => ({
     kind: `upload_applied_${upload.kind}`,
     to,
-    subject: `Ovation: ${upload.kind} upload applied (${summary.valid} rows)`,
+    subject: `Ovation: ${upload.kind} upload applied (${summary.valid} ${summary.valid === 1 ? 'row' : 'rows'})`,
     text,
   }));
 }

@@ -136,16 +136,17 @@ export interface MemberUpsert {
   un: string | null;
   sd: string | null;
   bd: string | null;
-  ac: boolean;
+  /** null keeps a known member's state; a new member is active. */
+  ac: boolean | null;
 }
 
 /** Creates new members (unregistered: no credentials) and updates known ones; empty optional values keep what is there. */
 export async function upsertMembers(tx: Db, rows: MemberUpsert[]) {
-  return queryRows<{ id: number; employeeNumber: string; inserted: boolean }>(
+  const written = await queryRows<{ id: number; employeeNumber: string; inserted: boolean }>(
     tx,
     sql`insert into members (employee_number, first_name, surname, email, cell_num, division_id, country, unit,
                              start_date, birth_date, active)
-        select r.e, r.fn, r.sn, r.em, r.cn, r.div, r.co, coalesce(r.un, ''), r.sd::date, r.bd::date, r.ac
+        select r.e, r.fn, r.sn, r.em, r.cn, r.div, r.co, coalesce(r.un, ''), r.sd::date, r.bd::date, coalesce(r.ac, true)
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as r(e text, fn text, sn text, em text, cn text, div int, co text, un text, sd text, bd text, ac boolean)
         on conflict (employee_number) do update set
@@ -158,10 +159,18 @@ export async function upsertMembers(tx: Db, rows: MemberUpsert[]) {
           unit = case when excluded.unit = '' then members.unit else excluded.unit end,
           start_date = coalesce(excluded.start_date, members.start_date),
           birth_date = coalesce(excluded.birth_date, members.birth_date),
-          active = excluded.active,
           updated_at = now()
         returning id, employee_number as "employeeNumber", (xmax = 0) as inserted`,
   );
+  // Active is set only where the row says yes or no: an empty cell (or no such column) keeps it.
+  const stated = rows.filter((r) => r.ac !== null).map((r) => ({ e: r.e, ac: r.ac }));
+  if (stated.length > 0) {
+    await tx.execute(sql`
+      update members m set active = r.ac, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(stated)}::jsonb) as r(e text, ac boolean)
+      where m.employee_number = r.e and m.active is distinct from r.ac`);
+  }
+  return written;
 }
 
 export async function setMemberRolesByNumber(tx: Db, rows: { e: string; r: string }[]) {

@@ -25,7 +25,8 @@ export interface MemberRowData {
   birthDate: string | null;
   /** null keeps the member's roles; [] clears them ('none'). */
   roles: string[] | null;
-  active: boolean;
+  /** null (an empty cell or no Active column) keeps what a known member is; a new member is active. */
+  active: boolean | null;
 }
 
 export interface PointsRowData {
@@ -76,7 +77,7 @@ export function parseDay(text: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const YES = new Set(['', 'yes', 'y', 'true', '1', 'active']);
+const YES = new Set(['yes', 'y', 'true', '1', 'active']);
 const NO = new Set(['no', 'n', 'false', '0', 'inactive']);
 
 /** One members row, on its own (the file and the database are checked by the caller). */
@@ -116,6 +117,9 @@ export function checkMemberRow(cells: string[], index: Map<string, number>): Row
     const text = cell(header);
     const day = text ? parseDay(text) : null;
     if (text && !day) return { refusal: `${header} “${text}” is not a date (use dd/MM/yyyy)` };
+    if (header === 'Birth date' && day && day > new Date().toISOString().slice(0, 10)) {
+      return { refusal: `Birth date “${text}” is in the future` };
+    }
     dates.push(day);
   }
   const rolesText = cell('Roles');
@@ -127,7 +131,9 @@ export function checkMemberRow(cells: string[], index: Map<string, number>): Row
     if (unknown.length > 0) return { refusal: `Unknown role ${unknown.map((r) => `“${r}”`).join(', ')}` };
   }
   const activeText = cell('Active').toLowerCase();
-  if (!YES.has(activeText) && !NO.has(activeText)) return { refusal: `Active “${activeText}” must be yes or no` };
+  if (activeText && !YES.has(activeText) && !NO.has(activeText)) {
+    return { refusal: `Active “${activeText}” must be yes or no` };
+  }
   return {
     data: {
       employeeNumber,
@@ -142,20 +148,24 @@ export function checkMemberRow(cells: string[], index: Map<string, number>): Row
       startDate: dates[0] ?? null,
       birthDate: dates[1] ?? null,
       roles,
-      active: YES.has(activeText),
+      active: activeText ? YES.has(activeText) : null,
     },
   };
 }
+
+const WHOLE_POINTS = /^(?:\d+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{1,3}(?:,\d{3})+)$/;
 
 /** One points row, on its own (the member is checked by the caller). */
 export function checkPointsRow(cells: string[], index: Map<string, number>): RowCheck<PointsRowData> {
   const cell = cellOf(cells, index);
   const employeeNumber = cell('Employee number');
   if (!employeeNumber) return { refusal: 'Employee number is empty' };
-  const pointsText = cell('Points').replace(/[\s,]/g, '');
-  if (!pointsText) return { refusal: 'Points is empty' };
-  if (!/^\d+$/.test(pointsText)) return { refusal: `Points “${cell('Points')}” is not a whole number above zero` };
-  const points = Number(pointsText);
+  const pointsCell = cell('Points');
+  if (!pointsCell) return { refusal: 'Points is empty' };
+  // Thousands may be grouped by spaces or commas ("1 000", "1,000"); anything else with a comma
+  // ("1,5", a decimal comma) is refused rather than read as another number.
+  if (!WHOLE_POINTS.test(pointsCell)) return { refusal: `Points “${pointsCell}” is not a whole number above zero` };
+  const points = Number(pointsCell.replace(/[\s,]/g, ''));
   if (points < 1 || points > UPLOAD_POINTS_MAX) {
     return { refusal: `Points must be from 1 to ${formatPoints(UPLOAD_POINTS_MAX)}` };
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_undoing_idx" ON "ledger_transactions" USING btree ("id") WHERE "ledger_transactions"."kind" in ('upload_reversal', 'redemption_refund');
