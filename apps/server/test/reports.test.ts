@@ -197,6 +197,10 @@ describe('member reports', () => {
       division1: 'Assurance R',
       registered: 'Yes',
     });
+    expect(t.fields).not.toContain('fullName');
+    // A full name finds the member as well as either part of it.
+    const byName = await query('reportmemberdatabase', { filters: { search: 'mona manager' } });
+    expect(records(byName).map((r) => r.firstName)).toEqual(['Mona']);
   });
 });
 
