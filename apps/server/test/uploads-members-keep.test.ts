@@ -69,6 +69,32 @@ describe('members uploads: what an empty cell keeps', () => {
     );
   });
 
+  it("refuses rows whose managers would loop, in the file or through today's managers", async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true });
+    const t = tag();
+    const boss = await createMember(ctx.app);
+    const report = await createMember(ctx.app, { managerId: boss.id });
+    const file = csv([
+      ['Employee number', 'First name', 'Surname', 'Country', 'E-mail', 'Manager employee number'],
+      [`L${t}1`, 'Loop', 'One', 'South Africa', `one.${t}@example.test`, `L${t}2`],
+      [`L${t}2`, 'Loop', 'Two', 'South Africa', `two.${t}@example.test`, `L${t}1`],
+      [boss.employeeNumber, boss.firstName, boss.surname, 'South Africa', '', report.employeeNumber],
+      [`L${t}3`, 'Under', 'Loop', 'South Africa', `three.${t}@example.test`, `L${t}1`],
+      [`L${t}4`, 'Fine', 'Report', 'South Africa', `four.${t}@example.test`, boss.employeeNumber],
+    ]);
+    const preview = await checked(ctx, token, 'members', { name: 'loops.csv', bytes: file });
+    expect(preview.summary).toMatchObject({ rows: 5, valid: 1, refused: 4 });
+    expect(preview.refusedRows).toEqual([
+      { row: 2, reason: `Manager L${t}2 would make a loop: L${t}1 → L${t}2 → L${t}1` },
+      { row: 3, reason: `Manager L${t}1 would make a loop: L${t}2 → L${t}1 → L${t}2` },
+      {
+        row: 4,
+        reason: `Manager ${report.employeeNumber} would make a loop: ${boss.employeeNumber} → ${report.employeeNumber} → ${boss.employeeNumber}`,
+      },
+      { row: 5, reason: `Manager L${t}1 is neither a member nor a valid row in this file` },
+    ]);
+  });
+
   it('refuses a birth date in the future', async () => {
     const { token } = await memberWithToken(ctx, { isAdminReports: true });
     const t = tag();

@@ -1,9 +1,13 @@
-import type { UploadKind, UploadSummary } from '@ovation/shared/schemas/admin-uploads';
+import type { UploadKind } from '@ovation/shared/schemas/admin-uploads';
 import type { Db } from '../../db/client.ts';
 import { readUploadRows, UploadFileError, type RawRow, type UploadFileType } from './read-upload-file.ts';
-import { checkMemberRow, checkPointsRow, mapHeader, type MemberRowData, type PointsRowData } from './upload-rows.ts';
+import { PointsCheck } from './check-points.ts';
+import { emptySummary, type RowChecker } from './row-checker.ts';
+import { checkMemberRow, mapHeader, type MemberRowData } from './upload-rows.ts';
 import { insertUploadRows, moveUploadStatus, setUploadProgress, type StagedRow } from './uploads.repository.ts';
+import { managerLoops } from './manager-loops.ts';
 import {
+  currentManagerChains,
   existingEmployeeNumbers,
   findEmailOwners,
   findMembersByEmployeeNumbers,
@@ -12,21 +16,11 @@ import {
   type Uploader,
 } from './upload-members.repository.ts';
 
+export { emptySummary } from './row-checker.ts';
+export { SELF_CREDIT } from './check-points.ts';
+
 const BATCH = 2000;
 const STAGE_BATCH = 10_000;
-
-export const emptySummary = (): UploadSummary => ({
-  rows: 0,
-  valid: 0,
-  refused: 0,
-  created: 0,
-  updated: 0,
-  deactivated: 0,
-  unchanged: 0,
-  personalPoints: 0,
-  teamPoints: 0,
-  members: 0,
-});
 
 const NO_ROWS = 'The file names its columns but has no rows under them.';
 
@@ -105,73 +99,6 @@ export async function checkUpload(
     totalRows: processed,
   });
 }
-
-/** Checks batches of rows; `finish` returns the rows still to stage (members wait for the whole file). */
-interface RowChecker {
-  add(rows: RawRow[], index: Map<string, number>): Promise<void>;
-  finish(): Promise<{ staged: StagedRow[]; summary: UploadSummary }>;
-}
-
-/** Points rows depend on no other row: each batch is staged as soon as it is checked. */
-class PointsCheck implements RowChecker {
-  private readonly summary = emptySummary();
-  private readonly membersSeen = new Set<number>();
-  /** The first valid row of each (member, points, account, reason): a repeat is refused, not paid twice. */
-  private readonly firstRowOf = new Map<string, number>();
-  constructor(
-    private readonly db: Db,
-    private readonly uploadId: number,
-    private readonly uploader: Uploader,
-  ) {}
-
-  async add(rows: RawRow[], index: Map<string, number>) {
-    const parsed = rows.map((r) => ({ row: r.row, ...checkPointsRow(r.cells, index) }));
-    const numbers = [...new Set(parsed.flatMap((p) => (p.data ? [p.data.employeeNumber] : [])))];
-    const known = new Map((await findMembersByEmployeeNumbers(this.db, numbers)).map((m) => [m.employeeNumber, m]));
-    const staged = parsed.map((p): StagedRow => {
-      this.summary.rows++;
-      const member = p.data ? known.get(p.data.employeeNumber) : undefined;
-      const refusal = !p.data
-        ? p.refusal
-        : !member
-          ? `No member has employee number “${p.data.employeeNumber}”`
-          : !member.active
-            ? `Member ${p.data.employeeNumber} is not active`
-            : member.id === this.uploader.memberId
-              ? SELF_CREDIT
-              : p.data.account === 'team' && !member.isManager
-                ? `Member ${p.data.employeeNumber} is not a manager, so has no team budget`
-                : this.repeatOf(p.row, member.id, p.data);
-      if (refusal || !p.data || !member) {
-        this.summary.refused++;
-        return { rowNum: p.row, refusal: refusal ?? 'Refused', data: {} };
-      }
-      this.summary.valid++;
-      this.membersSeen.add(member.id);
-      if (p.data.account === 'team') this.summary.teamPoints += p.data.points;
-      else this.summary.personalPoints += p.data.points;
-      return { rowNum: p.row, refusal: null, data: { ...p.data, memberId: member.id } };
-    });
-    await insertUploadRows(this.db, this.uploadId, staged);
-  }
-
-  /** A row the same as an earlier valid one (a copy-and-paste slip): refused, naming that row. */
-  private repeatOf(row: number, memberId: number, d: PointsRowData): string | null {
-    const key = `${memberId}\u0000${d.points}\u0000${d.account}\u0000${d.reason.toLowerCase()}`;
-    const first = this.firstRowOf.get(key);
-    if (first !== undefined) return `The same as row ${first}: give each credit its own reason if both are meant`;
-    this.firstRowOf.set(key, row);
-    return null;
-  }
-
-  async finish() {
-    this.summary.members = this.membersSeen.size;
-    return { staged: [], summary: this.summary };
-  }
-}
-
-/** A points row for the uploader's own accounts (decision 0081). */
-export const SELF_CREDIT = 'You cannot upload points to yourself; ask another uploader';
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
 
@@ -273,7 +200,25 @@ class MembersCheck implements RowChecker {
     return null;
   }
 
+  /** A row whose manager chain (the file's rows over today's managers) comes back to it is refused. */
+  private async refuseManagerLoops() {
+    const named = new Map(
+      this.checked.flatMap((c) => (c.data?.manager ? [[c.data.employeeNumber, c.data.manager]] : [])),
+    );
+    if (named.size === 0) return;
+    const current = await currentManagerChains(this.db, [...new Set([...named.keys(), ...named.values()])]);
+    const loops = managerLoops(named as Map<string, string>, current);
+    for (const c of this.checked) {
+      const loop = c.data && loops.get(c.data.employeeNumber);
+      if (!loop) continue;
+      c.refusal = `Manager ${c.data!.manager} would make a loop: ${loop.join(' → ')}`;
+      this.numbersInFile.delete(c.data!.employeeNumber);
+      c.data = undefined;
+    }
+  }
+
   async finish() {
+    await this.refuseManagerLoops();
     // Managers may be rows later in the file or existing members; a row whose manager is
     // neither (or whose manager's own row was refused) is refused, until nothing changes.
     const managers = [...new Set(this.checked.flatMap((c) => (c.data?.manager ? [c.data.manager] : [])))];

@@ -208,3 +208,23 @@ export async function revokeSessionsOf(tx: Db, employeeNumbers: string[]) {
     where revoked_at is null
       and member_id in (select id from members where employee_number in (select jsonb_array_elements_text(${JSON.stringify(employeeNumbers)}::jsonb)))`);
 }
+
+/**
+ * Today's manager of each of these members and of every manager above them (employee numbers),
+ * for the members file's loop check; a chain that loops already stops where it repeats.
+ */
+export async function currentManagerChains(db: Db, numbers: string[]): Promise<Map<string, string | null>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await queryRows<{ e: string; m: string | null }>(
+    db,
+    sql`with recursive chain(id, manager_id, depth) as (
+          select id, manager_id, 0 from members
+          where employee_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))
+          union
+          select m.id, m.manager_id, c.depth + 1 from chain c join members m on m.id = c.manager_id
+          where c.depth < 100)
+        select distinct me.employee_number as e, mg.employee_number as m
+        from chain c join members me on me.id = c.id left join members mg on mg.id = c.manager_id`,
+  );
+  return new Map(rows.map((r) => [r.e, r.m]));
+}
