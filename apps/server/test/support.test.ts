@@ -29,6 +29,20 @@ describe('POST /api/support/contact (anonymous)', () => {
     expect(mails[0]).toMatchObject({ toAddress: 'support@ovation.example' });
     expect(mails[0]!.bodyText).toContain('I cannot register.');
   });
+
+  it('takes a phone number support can call back, or none', async () => {
+    const post = (phone: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/support/contact',
+        payload: { name: 'Pat Visitor', email: 'pat@example.test', phone, message: 'Please call.' },
+      });
+    const refused = await post('call me maybe');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ phone: ['Enter a phone number support can call, or leave it empty'] });
+    expect((await post('+27 82 555 0101')).statusCode).toBe(200);
+    expect((await post('')).statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/site/contactus (members)', () => {

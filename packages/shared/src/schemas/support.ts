@@ -4,7 +4,16 @@ import { emailSchema } from './auth.ts';
 export const contactSupportRequestSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
   email: emailSchema,
-  phone: z.string().trim().max(20, 'Phone number is too long').optional().default(''),
+  // Optional; when given, a number support can call back (digits, spaces, brackets, dashes, a leading +).
+  phone: z
+    .string()
+    .trim()
+    .max(20, 'Phone number is too long')
+    .refine((v) => v === '' || (/^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, '').length >= 9), {
+      message: 'Enter a phone number support can call, or leave it empty',
+    })
+    .optional()
+    .default(''),
   message: z
     .string({ error: 'Message is required' })
     .trim()

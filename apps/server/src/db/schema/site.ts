@@ -28,6 +28,8 @@ export const emailOutbox = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     /** After a failed delivery, not tried again before this time (back-off, decision 0027). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Where a reply goes (a support request's sender), when not to the portal's no-reply address. */
+    replyTo: text('reply_to'),
   },
   // Pending first, those with a secret link (someone is waiting for it) before the rest.
   (t) => [index('email_outbox_pending_idx').on(t.sentAt, t.sensitive.desc().nullsFirst(), t.id)],

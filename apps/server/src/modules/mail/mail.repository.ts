@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   text: string;
   /** The body carries a secret (a reset or activation link): never shown by the outbox API. */
   sensitive?: boolean;
+  /** Where a reply goes (the sender of a support request), instead of the portal's address. */
+  replyTo?: string;
 }
 
 const outboxRow = (email: OutgoingEmail) => ({
@@ -18,6 +20,7 @@ const outboxRow = (email: OutgoingEmail) => ({
   subject: email.subject,
   bodyText: email.text,
   sensitive: email.sensitive ?? false,
+  replyTo: email.replyTo || null,
 });
 
 export async function insertEmail(db: Db, email: OutgoingEmail) {

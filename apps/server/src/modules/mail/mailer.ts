@@ -35,7 +35,9 @@ export interface MailDispatcher {
 }
 
 /** Hands one framed e-mail (text and HTML parts) to the mail server; throws when it is refused. */
-export type SendMail = (mail: { to: string; headers?: Record<string, string> } & FramedMail) => Promise<void>;
+export type SendMail = (
+  mail: { to: string; replyTo?: string; headers?: Record<string, string> } & FramedMail,
+) => Promise<void>;
 
 /** Extra header lines for one outbox row at delivery (List-Unsubscribe, decision 0044), if any. */
 export type MailHeaders = (tx: Db, mail: { kind: string; to: string }) => Promise<Record<string, string> | undefined>;
@@ -86,7 +88,12 @@ export function createMailDispatcher(
       try {
         const headers = await options.headers?.(tx, { kind: mail.kind, to: mail.toAddress });
         const framed = frameMail({ subject: mail.subject, text: mail.bodyText }, frame);
-        await send({ to: mail.toAddress, ...framed, ...(headers ? { headers } : {}) });
+        await send({
+          to: mail.toAddress,
+          ...framed,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(headers ? { headers } : {}),
+        });
         await markEmailSent(tx, mail.id);
         return 'sent';
       } catch (err) {

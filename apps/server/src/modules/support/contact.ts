@@ -22,6 +22,7 @@ export async function contactSupport(deps: ContactDeps, input: Required<ContactS
       kind: 'support-request',
       to: deps.supportEmail,
       subject: `Support request #${id} from ${input.name}`,
+      replyTo: input.email,
       text: `From: ${input.name} <${input.email}>\nPhone: ${input.phone || '-'}\n\n${input.message}`,
     });
   });
@@ -46,6 +47,7 @@ export async function contactUs(deps: ContactDeps, memberId: number, input: Cont
       kind: 'contact-us',
       to: deps.supportEmail,
       subject: `Contact us #${id}: ${input.subject}`,
+      ...(member.email ? { replyTo: member.email } : {}),
       text: `From: ${name} <${member.email ?? ''}> (employee ${member.employeeNumber})\n\n${input.message}`,
     });
   });
