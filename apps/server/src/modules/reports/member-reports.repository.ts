@@ -30,7 +30,9 @@ export const memberDatabaseQuery: SqlReportQuery = {
   tiebreak: 'memberId',
   // "First Surname" finds the member too (fullName, searched but not a column of the report).
   search: ['employeeNumber', 'fullName', 'email', 'cellNum'],
-  base: (f) => sql`select m.id as "memberId", ${fullName('m')} as "fullName", m.employee_number as "employeeNumber", m.first_name as "firstName",
+  base: (
+    f,
+  ) => sql`select m.id as "memberId", ${fullName('m')} as "fullName", m.employee_number as "employeeNumber", m.first_name as "firstName",
       m.surname as "surname", m.email as "email", m.cell_num as "cellNum", m.birth_date::text as "birthDate",
       m.start_date::text as "startDate", ${topDivision('m')} as "division1", m_d2.name as "division2",
       ${ownDivision('m')} as "division", m.country as "country", m.unit as "unit", ${fullName('mg')} as "manager",
