@@ -113,10 +113,13 @@ describe('GET /api/statements/*', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="statement-points\.csv"$/);
-    const rows = csv.body.trim().split('\r\n');
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const rows = csv.body.slice(1).trim().split('\r\n');
     expect(rows[0]).toBe('Date,Description,Counterparty,Amount,Balance');
+    expect(rows[1]).toBe(',Opening balance,,,0');
+    expect(rows.at(-1)).toBe(',Closing balance,,,220');
     const [d, m, y] = [today().slice(8, 10), today().slice(5, 7), today().slice(0, 4)];
-    expect(rows[3]).toBe(`${d}/${m}/${y},"Paid forward to =HYPERLINK(""x"") Evil","'=HYPERLINK(""x"") Evil",-30,220`);
+    expect(rows[4]).toBe(`${d}/${m}/${y},"Paid forward to =HYPERLINK(""x"") Evil","'=HYPERLINK(""x"") Evil",-30,220`);
   });
 });
 
