@@ -170,6 +170,8 @@ export default function DataUploadPage() {
                     }}
                     error={fileError}
                     clearable
+                    // Mantine's clear button is an unnamed "×" (axe button-name).
+                    clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
                     w={{ base: '100%', sm: 420 }}
                   />
                   <Button onClick={() => void send()} loading={sending !== null} w={{ base: '100%', sm: 'auto' }}>

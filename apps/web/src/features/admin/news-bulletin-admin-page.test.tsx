@@ -27,7 +27,19 @@ describe('NewsBulletinAdminPage: where the focus goes, and the version an edit i
         listed = { items: listed.items.filter((i) => !String(url).endsWith(`/${i.newsId}`)) };
         return new Response(null, { status: 204 });
       }
+      if (init?.method === 'PUT' && String(url).endsWith('/order')) {
+        const { newsIds } = JSON.parse(String(init.body)) as { newsIds: number[] };
+        listed = {
+          items: newsIds.map((id, i) => ({ ...listed.items.find((n) => n.newsId === id)!, position: i + 1 })),
+        };
+        return jsonResponse(listed);
+      }
       if (init?.method === 'PUT') return jsonResponse({ newsId: 2 });
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { text: string };
+        listed = { items: [...listed.items, { ...item(3, body.text), position: 3 }] };
+        return jsonResponse({ newsId: 3 });
+      }
       return jsonResponse(listed);
     });
   });
@@ -68,5 +80,34 @@ describe('NewsBulletinAdminPage: where the focus goes, and the version an edit i
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete “Alpha”' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'News items' })));
+  });
+
+  it('after Add the focus goes to the text of a fresh form, not the page', async () => {
+    renderWithApp(<NewsBulletinAdminPage />);
+    await screen.findByRole('button', { name: 'Edit “Bravo”' });
+    const text = screen.getByRole('textbox', { name: /News text/ });
+    await userEvent.type(text, 'Charlie');
+    await userEvent.click(screen.getByRole('button', { name: 'ADD NEWS ITEM' }));
+    await screen.findByRole('button', { name: 'Edit “Charlie”' });
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    expect(text).toHaveProperty('value', '');
+  });
+
+  it('after a move the focus stays on the moved item’s button in its new place (the other one at an edge)', async () => {
+    listed = { items: [item(1, 'Alpha'), item(2, 'Bravo'), { ...item(3, 'Charlie'), position: 3 }] };
+    renderWithApp(<NewsBulletinAdminPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Move “Alpha” down' }));
+    await waitFor(() => expect(screen.getAllByTestId('news-item')[1]!.textContent).toContain('Alpha'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move “Alpha” down' })));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Move “Charlie” up' }));
+    await waitFor(() => expect(screen.getAllByTestId('news-item')[1]!.textContent).toContain('Charlie'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move “Charlie” up' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Move “Charlie” up' }));
+    await waitFor(() => expect(screen.getAllByTestId('news-item')[0]!.textContent).toContain('Charlie'));
+    // At the top "up" is disabled: the focus goes to its "down".
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move “Charlie” down' })),
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime } from '@ovation/shared/format/date';
+import { Alert, Box, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NewsInput, NewsItem } from '@ovation/shared/schemas/admin-news';
 import type { NewsListResponse } from '@ovation/shared/schemas/admin-news';
 import {
@@ -17,30 +16,15 @@ import { ApiError, describeError } from '../../lib/api-error.ts';
 import { focusedElement, returnFocus, useDialogState } from '../../lib/return-focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { NewsForm, toNewsInput, type NewsFormValues } from './components/news-form.tsx';
+import { NewsItemRow, type MoveBy } from './components/news-item-row.tsx';
 import { TickerPreview } from './components/ticker-preview.tsx';
+import { useMoveFocus } from './use-move-focus.ts';
 import classes from './components/admin.module.css';
-
-type Status = 'showing' | 'scheduled' | 'ended';
-function statusOf(item: { current: boolean; showFrom: string | null }, now = Date.now()): Status {
-  if (item.current) return 'showing';
-  return item.showFrom && Date.parse(item.showFrom) > now ? 'scheduled' : 'ended';
-}
-const STATUS_BADGE: Record<Status, { label: string; color: string }> = {
-  showing: { label: 'Showing', color: 'teal.9' },
-  scheduled: { label: 'Scheduled', color: 'indigo.9' },
-  ended: { label: 'Ended', color: 'gray.7' },
-};
 
 function isCurrent(input: NewsInput, now = Date.now()): boolean {
   return (
     (!input.showFrom || Date.parse(input.showFrom) <= now) && (!input.showUntil || Date.parse(input.showUntil) > now)
   );
-}
-
-function schedule(item: NewsItem): string {
-  const from = item.showFrom ? `from ${formatDateTime(item.showFrom)}` : '';
-  const until = item.showUntil ? `until ${formatDateTime(item.showUntil)}` : '';
-  return [from, until].filter(Boolean).join(' ') || 'Always';
 }
 
 /** /newsbulletinadmin — the news role and report administrators edit the Home ticker. */
@@ -61,6 +45,7 @@ export default function NewsBulletinAdminPage() {
   const deleting = useDialogState<NewsItem>(() => listHeading.current);
   const [draft, setDraft] = useState<NewsFormValues | null>(null);
   const items = useMemo(() => news.data?.items ?? [], [news.data]);
+  const moveFocus = useMoveFocus(items, reorder.isPending);
 
   const startEditing = (item: NewsItem) => {
     editOpener.current = focusedElement();
@@ -109,8 +94,9 @@ export default function NewsBulletinAdminPage() {
     }
   };
 
-  const move = (index: number, by: -1 | 1) => {
+  const move = (index: number, by: MoveBy) => {
     const ids = items.map((i) => i.newsId);
+    moveFocus.moving(ids[index]!, by);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
     // Another editor may have changed the list meanwhile: the server says so (400 or 409) and the
@@ -169,68 +155,19 @@ export default function NewsBulletinAdminPage() {
             <Text c="dimmed">There are no news items yet.</Text>
           ) : (
             <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="News items in ticker order">
-              {items.map((item, index) => {
-                const status = STATUS_BADGE[statusOf(item)];
-                return (
-                  <li key={item.newsId} className={classes.itemRow} data-testid="news-item">
-                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                      <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                        <Text className={classes.itemText}>
-                          <Text span fw={700} mr={6}>
-                            {item.position}.
-                          </Text>
-                          {item.text}
-                        </Text>
-                        <Group gap="xs">
-                          <Badge color={status.color} variant="filled">
-                            {status.label}
-                          </Badge>
-                          <Text size="sm" c="dimmed">
-                            {schedule(item)}
-                          </Text>
-                        </Group>
-                      </Stack>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="default"
-                          aria-label={`Move “${item.text}” up`}
-                          disabled={index === 0 || reorder.isPending}
-                          onClick={() => move(index, -1)}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="default"
-                          aria-label={`Move “${item.text}” down`}
-                          disabled={index === items.length - 1 || reorder.isPending}
-                          onClick={() => move(index, 1)}
-                        >
-                          ↓
-                        </ActionIcon>
-                      </Group>
-                    </Group>
-                    <Group gap="xs" mt={6}>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => startEditing(item)}
-                        aria-label={`Edit “${item.text}”`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => deleting.open(item)}
-                        aria-label={`Delete “${item.text}”`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </li>
-                );
-              })}
+              {items.map((item, index) => (
+                <NewsItemRow
+                  key={item.newsId}
+                  item={item}
+                  first={index === 0}
+                  last={index === items.length - 1}
+                  moving={reorder.isPending}
+                  onMove={(by) => move(index, by)}
+                  moveButtonRef={(by) => moveFocus.moveButton(item.newsId, by)}
+                  onEdit={() => startEditing(item)}
+                  onDelete={() => deleting.open(item)}
+                />
+              ))}
             </Box>
           )}
         </Paper>

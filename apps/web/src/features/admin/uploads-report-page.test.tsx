@@ -52,7 +52,7 @@ describe('UploadsReportPage: the upload details give the focus back to their Vie
 
   it('closed with the close button, then with Escape', async () => {
     renderWithApp(<UploadsReportPage />);
-    const opener = await screen.findByRole('button', { name: 'View' });
+    const opener = await screen.findByRole('button', { name: 'View upload 12, march.csv' });
 
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Upload 12' });

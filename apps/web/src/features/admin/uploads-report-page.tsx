@@ -104,7 +104,12 @@ export default function UploadsReportPage() {
                       <Table.Td ta="right">{formatPoints(u.refused)}</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="default" onClick={() => details.open(u.uploadId)}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`View upload ${u.uploadId}, ${u.fileName}`}
+                            onClick={() => details.open(u.uploadId)}
+                          >
                             View
                           </Button>
                           {u.refused > 0 && (

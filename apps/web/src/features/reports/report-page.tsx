@@ -1,19 +1,17 @@
-import { useMemo } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useLocation, useSearchParams } from 'react-router';
+import { Alert, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useLocation } from 'react-router';
 import type { ReportDefinitionResponse, ReportFilters } from '@ovation/shared/schemas/reports';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
-import { toast } from '../../lib/toast.ts';
 import { useDeferredQuery } from '../../lib/deferred-query.ts';
-import { useExportReport, useFilterOptions, useReportDefinition, useReportPage } from '../../api/reports.ts';
-import { ReportChart } from './components/report-chart.tsx';
-import { ReportFilterBar } from './components/report-filter-bar.tsx';
-import { formatCell, isNumeric } from './report-format.ts';
-import { PAGE_SIZES, readViewState, writeViewState, type ReportViewState } from './report-url-state.ts';
+import { useFilterOptions, useReportDefinition, useReportPage } from '../../api/reports.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { ReportChart } from './components/report-chart.tsx';
+import { ReportExport } from './components/report-export.tsx';
+import { ReportFilterBar } from './components/report-filter-bar.tsx';
+import { ReportTable } from './components/report-table.tsx';
+import { formatCell } from './report-format.ts';
+import { useLastPageWithin, useReportView } from './use-report-view.ts';
 
 /** The one report screen: every report route (/report…) draws its definition from the server. */
 export default function ReportPage() {
@@ -43,37 +41,12 @@ export default function ReportPage() {
   return <ReportView key={reportKey} definition={definition.data} />;
 }
 
-type Row = Record<string, unknown> & { _rowNum: number };
-
 function ReportView({ definition }: { definition: ReportDefinitionResponse }) {
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readViewState(params, definition.filters), [params, definition.filters]);
+  const { view, update, showPage } = useReportView(definition);
   const sort = view.sort ?? definition.defaultSort;
   const options = useDeferredQuery(useFilterOptions());
   const page = useDeferredQuery(useReportPage(definition.reportKey, { ...view, sort }));
-  const exporter = useExportReport(definition.reportKey);
-
-  const update = (next: Partial<ReportViewState>) =>
-    setParams(writeViewState({ ...view, ...next }), { replace: false });
-
-  const records: Row[] = useMemo(() => {
-    const data = page.data;
-    if (!data) return [];
-    return data.rows.map((row, i) => {
-      const record: Row = { _rowNum: (view.page - 1) * view.pageSize + i + 1 };
-      data.fields.forEach((field, j) => {
-        record[field] = row[j];
-      });
-      return record;
-    });
-  }, [page.data, view.page, view.pageSize]);
-
-  const sortStatus: DataTableSortStatus<Row> = { columnAccessor: sort.column, direction: sort.direction };
-  const doExport = (format: 'csv' | 'xlsx') =>
-    exporter.mutate(
-      { format, filters: view.filters, sort },
-      { onError: (error) => toast.error(describeError(error).body, 'The export failed') },
-    );
+  useLastPageWithin(view, page.data?.total, showPage);
 
   return (
     <>
@@ -92,14 +65,7 @@ function ReportView({ definition }: { definition: ReportDefinitionResponse }) {
           options={options.data}
           onChange={(filters: ReportFilters) => update({ filters, page: 1 })}
         >
-          <Group gap="xs" ml={{ sm: 'auto' }}>
-            <Button variant="default" onClick={() => doExport('csv')} loading={exporter.isPending}>
-              Export CSV
-            </Button>
-            <Button variant="default" onClick={() => doExport('xlsx')} loading={exporter.isPending}>
-              Export XLSX
-            </Button>
-          </Group>
+          <ReportExport reportKey={definition.reportKey} filters={view.filters} sort={sort} />
         </ReportFilterBar>
         {page.isError && (
           <LoadFailed title="The report could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
@@ -122,42 +88,16 @@ function ReportView({ definition }: { definition: ReportDefinitionResponse }) {
             {page.data.note}
           </Text>
         )}
-        <DataTable<Row>
-          aria-label={definition.title}
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={page.data && page.data.total === 0 ? 160 : undefined}
-          emptyState={
-            <Text c="gray.7" size="sm">
-              No rows match these filters.
-            </Text>
-          }
-          idAccessor="_rowNum"
-          records={records}
+        <ReportTable
+          definition={definition}
+          view={view}
+          sort={sort}
+          data={page.data}
           fetching={page.isFetching}
-          columns={definition.columns.map((c) => ({
-            accessor: c.key,
-            title: c.title,
-            sortable: c.sortable,
-            textAlign: isNumeric(c.type) ? ('right' as const) : ('left' as const),
-            ellipsis: c.key === 'message',
-            width: c.key === 'message' ? 280 : undefined,
-            render: (record: Row) => formatCell(c.type, record[c.key]),
-          }))}
-          totalRecords={page.data?.total ?? 0}
-          recordsPerPage={view.pageSize}
-          page={view.page}
-          onPageChange={(p) => update({ page: p })}
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(size) => update({ pageSize: size, page: 1 })}
-          recordsPerPageLabel="Rows per page"
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-          sortStatus={sortStatus}
-          onSortStatusChange={(s) =>
-            update({ sort: { column: String(s.columnAccessor), direction: s.direction }, page: 1 })
-          }
+          failed={page.isError && !page.data}
+          onSort={(next) => update({ sort: next, page: 1 })}
+          onPage={(p) => update({ page: p })}
+          onPageSize={(size) => update({ pageSize: size, page: 1 })}
         />
       </Stack>
     </>

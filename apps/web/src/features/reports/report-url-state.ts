@@ -1,4 +1,9 @@
-import type { ReportFilterKey, ReportFilters, ReportSort } from '@ovation/shared/schemas/reports';
+import type {
+  ReportDefinitionResponse,
+  ReportFilterKey,
+  ReportFilters,
+  ReportSort,
+} from '@ovation/shared/schemas/reports';
 
 /** A report screen's state lives in the URL, so a link (from the dashboard) opens filtered rows. */
 export interface ReportViewState {
@@ -8,10 +13,32 @@ export interface ReportViewState {
   sort?: ReportSort;
 }
 
+/** What a report allows in its address: the filters it offers and the columns it sorts by. */
+export type ReportViewRules = Pick<ReportDefinitionResponse, 'filters' | 'columns'>;
+
 export const PAGE_SIZES = [25, 50, 100] as const;
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
-export function readViewState(params: URLSearchParams, allowed: readonly ReportFilterKey[]): ReportViewState {
+/**
+ * Reads the address tolerantly: whatever the report does not allow (a filter it does not offer, a
+ * column it cannot sort by, a page size it does not have) is dropped and the default stands, so a
+ * bad link never reaches the server as a request it refuses (decision 0098).
+ */
+export function readViewState(params: URLSearchParams, rules: ReportViewRules): ReportViewState {
+  const filters = readFilters(params, rules.filters);
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(params.get('page')) || 1)));
+  const size = Number(params.get('pageSize'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0];
+  const column = params.get('sort');
+  const sortable = rules.columns.some((c) => c.key === column && c.sortable);
+  const sort =
+    column && sortable
+      ? { column, direction: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const) }
+      : undefined;
+  return { filters, page, pageSize, ...(sort ? { sort } : {}) };
+}
+
+function readFilters(params: URLSearchParams, allowed: readonly ReportFilterKey[]): ReportFilters {
   const filters: ReportFilters = {};
   for (const key of allowed) {
     const raw = params.get(key)?.trim();
@@ -25,14 +52,7 @@ export function readViewState(params: URLSearchParams, allowed: readonly ReportF
       filters[key] = raw.slice(0, 100);
     }
   }
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const size = Number(params.get('pageSize'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0];
-  const column = params.get('sort');
-  const sort = column
-    ? { column, direction: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const) }
-    : undefined;
-  return { filters, page, pageSize, ...(sort ? { sort } : {}) };
+  return filters;
 }
 
 export function writeViewState(state: ReportViewState): URLSearchParams {
@@ -48,3 +68,6 @@ export function writeViewState(state: ReportViewState): URLSearchParams {
   }
   return params;
 }
+
+/** The last page there is for `total` rows (1 when there are none). */
+export const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));

@@ -157,8 +157,13 @@ export function NewsForm({
 
   const onSubmit = form.handleSubmit((values) =>
     server.run(async () => {
+      const adding = !editing;
       await onSave(toNewsInput(values));
       form.reset(EMPTY);
+      // The busy submit button dropped the focus to the page; an added item leaves the form
+      // ready for the next one, so the focus goes to its text once the reset has rendered (an
+      // edit gives it back to its Edit button).
+      if (adding) setTimeout(() => form.setFocus('text'), 0);
     }),
   );
 

@@ -41,3 +41,35 @@ export function ChartSlot({ height, children }: { height: number; children: Reac
     </div>
   );
 }
+
+/** What a dashboard chart shows for a period without a figure to draw (as the reports' charts say). */
+export const NOTHING_TO_CHART = 'Nothing to chart for this period.';
+
+/** A chart with its figures under it, or the empty state when the period has nothing to draw. */
+export function ChartBody({
+  empty,
+  emptyText = NOTHING_TO_CHART,
+  height,
+  chart,
+  figures,
+}: {
+  empty: boolean;
+  emptyText?: string;
+  height: number;
+  chart: ReactNode;
+  figures: ReactNode;
+}) {
+  if (empty) {
+    return (
+      <Text c="gray.7" size="sm">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <ChartSlot height={height}>{chart}</ChartSlot>
+      {figures}
+    </>
+  );
+}

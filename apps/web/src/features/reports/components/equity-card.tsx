@@ -6,6 +6,31 @@ import { useSession } from '../../../lib/session.tsx';
 import { reportDay } from '../report-format.ts';
 import { Card } from './dashboard-card.tsx';
 
+/** One Gini coefficient, or "No data" when there was nothing to spread (0098). */
+function Gini({ over, value, measured }: { over: string; value: number; measured: boolean }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="sm" c="gray.7">
+        {over}
+      </Text>
+      {measured ? (
+        <Text fz={28} fw={700}>
+          {value.toFixed(2)}
+        </Text>
+      ) : (
+        <>
+          <Text fz="lg" fw={700} mt={4}>
+            No data
+          </Text>
+          <Text size="sm" c="gray.7">
+            Nobody received kudos in this period.
+          </Text>
+        </>
+      )}
+    </Paper>
+  );
+}
+
 /**
  * Recognition equity on the dashboard: Gini coefficients over members and teams, the teams
  * nobody recognised in 90 days, and pairs who mostly recognise each other (issue 12).
@@ -14,28 +39,24 @@ export function EquityCard({ data }: { data: DashboardResponse }) {
   const { capabilities } = useSession();
   const period = `from=${data.from}&to=${data.to}`;
   const kudosReport = capabilities.viewAdminReports ? '/reportsimplysay' : '/reporttransactions';
+  // Nobody received kudos: the server's 0 would read as "everyone receives the same".
+  const received = data.participation.received > 0;
   return (
     <Card
       title="Recognition equity"
       caption="How evenly recognition is spread. The Gini coefficient is 0 when everyone receives the same and nears 1 when a few receive it all."
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mb="md">
-        <Paper withBorder p="sm" radius="md">
-          <Text size="sm" c="gray.7">
-            Over {formatPoints(data.equity.members)} members
-          </Text>
-          <Text fz={28} fw={700}>
-            {data.equity.giniMembers.toFixed(2)}
-          </Text>
-        </Paper>
-        <Paper withBorder p="sm" radius="md">
-          <Text size="sm" c="gray.7">
-            Over {formatPoints(data.equity.divisions)} teams (kudos received per member)
-          </Text>
-          <Text fz={28} fw={700}>
-            {data.equity.giniDivisions.toFixed(2)}
-          </Text>
-        </Paper>
+        <Gini
+          over={`Over ${formatPoints(data.equity.members)} members`}
+          value={data.equity.giniMembers}
+          measured={received && data.equity.members > 0}
+        />
+        <Gini
+          over={`Over ${formatPoints(data.equity.divisions)} teams (kudos received per member)`}
+          value={data.equity.giniDivisions}
+          measured={received && data.equity.divisions > 0}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <div>

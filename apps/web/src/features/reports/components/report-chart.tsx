@@ -73,7 +73,12 @@ export function ReportChart({
         </Text>
       ) : (
         <Suspense fallback={<Box h={260} />}>
-          <ReportLineChart data={data} dataKey={chart.x} groups={groups} />
+          <ReportLineChart
+            data={data}
+            dataKey={chart.x}
+            groups={groups}
+            label={`${chart.title}: line chart; its figures are in the report's table below.`}
+          />
         </Suspense>
       )}
       {all.partial && data.length > 0 && (

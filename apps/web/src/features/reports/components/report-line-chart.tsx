@@ -1,5 +1,6 @@
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import { chartImage } from './chart-image.ts';
 
 const COLORS = [
   'teal.6',
@@ -22,14 +23,18 @@ export default function ReportLineChart({
   data,
   dataKey,
   groups,
+  label,
 }: {
   data: Record<string, string | number | null>[];
   dataKey: string;
   groups: string[];
+  /** The chart's accessible name; its figures are the report's table. */
+  label: string;
 }) {
   return (
     <LineChart
       h={260}
+      lineChartProps={chartImage(label)}
       data={data}
       dataKey={dataKey}
       withLegend
