@@ -50,7 +50,7 @@ test('an uploader downloads the template, checks a points file with bad rows and
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the points template' }).click();
   const template = await readFile(await (await download).path());
-  expect(template.toString().split('\r\n')[0]).toBe('Employee number,Points,Account,Reason');
+  expect(template.toString().split('\r\n')[0]).toBe('\uFEFFEmployee number,Points,Account,Reason');
   await shoot(page, 'admin-upload-start');
   await expectNoSeriousFindings(page, '#main-content');
   // On a phone the columns are a list that fits, not a table that scrolls sideways.

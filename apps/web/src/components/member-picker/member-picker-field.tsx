@@ -30,7 +30,9 @@ export function MemberPickerField<T extends FieldValues>({
           label={label}
           description={description}
           value={field.value ?? null}
-          onChange={(id) => field.onChange(id ?? undefined)}
+          // null, not undefined: react-hook-form reads an undefined value as the default again, so a
+          // colleague named by a link who cannot be chosen would come back as a nameless pill.
+          onChange={(id) => field.onChange(id ?? null)}
           onBlur={field.onBlur}
           ref={field.ref}
           error={error}

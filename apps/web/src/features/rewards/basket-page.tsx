@@ -95,7 +95,7 @@ export default function BasketPage() {
         // The total confirmed above: a basket changed elsewhere meanwhile is refused, not charged.
         const expected = { expectedTotalPoints: data!.totalPoints };
         const answer = await checkout.mutateAsync(data?.needsAddress ? { ...values, ...expected } : expected);
-        toast.success(`Thank you! Order #${answer.orderId} is placed.`);
+        // My Orders thanks the member (once): a toast saying the same would be a duplicate.
         void navigate('/orders', { state: { placedOrderId: answer.orderId } });
       } catch (error) {
         // No answer: the basket stays as confirmed, so CHECKOUT again sends the same order with

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '@ovation/shared/format/date';
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
@@ -11,6 +11,7 @@ import { useMessageBox } from '../../lib/message-box.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { FULFILMENT_LABELS } from './components/fulfilment.ts';
+import { OrderPlacedBanner } from './components/order-placed-banner.tsx';
 import classes from './rewards.module.css';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -127,7 +128,6 @@ export default function OrdersPage() {
   const orders = useOrders();
   const cancel = useCancelOrder();
   const messageBox = useMessageBox();
-  const placed = (useLocation().state as { placedOrderId?: number } | null)?.placedOrderId;
 
   const onCancel = (order: Order) => {
     messageBox.show({
@@ -164,16 +164,7 @@ export default function OrdersPage() {
             Redeem Rewards
           </Button>
         </Group>
-        {placed && (
-          <Alert
-            classNames={{ title: classes.alertTitle }}
-            color="teal"
-            variant="light"
-            title={`Thank you! Order #${placed} is placed.`}
-          >
-            We e-mailed you a confirmation. Voucher codes are below and in the e-mail.
-          </Alert>
-        )}
+        <OrderPlacedBanner orders={orders.data?.pages.flatMap((page) => page.orders)} />
         {orders.isPending ? (
           <Center mih="30vh">
             <Loader aria-label="Loading your orders" />

@@ -11,10 +11,10 @@ const failure = () => jsonResponse({ type: 'about:blank', title: 'Internal Serve
 
 describe('WellbeingPage: the mood of the last 90 days', () => {
   const fetchMock = stubFetch({ authToken: 't' });
-  const answer = (history: () => Promise<Response>) =>
+  const answer = (history: () => Promise<Response>, unit = 'Audit') =>
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse({ unit }));
       if (url === '/api/mood/data/') return jsonResponse({ moodDesc: [], moodData: null });
       if (url === '/api/site/getcontentdb') return jsonResponse({ title: 'Look after yourself', content: '<p>Hi</p>' });
       if (url === HISTORY) return history();
@@ -48,6 +48,13 @@ describe('WellbeingPage: the mood of the last 90 days', () => {
     expect(await screen.findByText('No check-ins in the last 90 days yet.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Check-ins per mood' })).toBeNull();
     expect(screen.queryByText(/check-ins? since/)).toBeNull();
+  });
+
+  it('says the check-in is not available for a unit without it (spec §6), not "not yet"', async () => {
+    answer(moods([]), 'TRF');
+    renderWithApp(<WellbeingPage />, { path: '/wellbeing' });
+    expect(await screen.findByText('The daily check-in is not available for your unit.')).toBeTruthy();
+    expect(screen.queryByText(/No check-ins/)).toBeNull();
   });
 
   it('counts the check-ins since the first of the 90 days', async () => {

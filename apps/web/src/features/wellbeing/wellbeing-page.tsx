@@ -4,9 +4,13 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { MOOD_FALLBACK_NAMES } from '../../components/social/mood-icon.tsx';
 import { useContent } from '../../api/content.ts';
 import { useMoodDescriptions, useMoodHistory } from '../../api/mood.ts';
+import { useSession } from '../../lib/session.tsx';
 import { lastDaysRange, WELLBEING_CONTENT_KEY, WELLBEING_DAYS } from './last-days.ts';
 import { MoodCounts, MoodLine } from './components/mood-chart.tsx';
 import classes from './wellbeing-page.module.css';
+
+/** Spec §6: some units do not check in; their empty trend says why rather than "not yet". */
+export const CHECK_IN_NOT_AVAILABLE = 'The daily check-in is not available for your unit.';
 
 function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
@@ -19,6 +23,7 @@ function daysBetween(from: string, to: string): string[] {
 /** /wellbeing: the member's mood over the last 90 days and the firm's wellbeing content. */
 export default function WellbeingPage() {
   const { from, to } = lastDaysRange();
+  const { capabilities } = useSession();
   const trend = useMoodHistory(from, to);
   const moodNames = useMoodDescriptions();
   const content = useContent(WELLBEING_CONTENT_KEY);
@@ -39,6 +44,10 @@ export default function WellbeingPage() {
           ) : trend.isError ? (
             <Text role="alert" mt="xs">
               Error Loading Mood Data
+            </Text>
+          ) : moods.length === 0 && !capabilities.moodCheckIn ? (
+            <Text c="gray.7" mt="xs">
+              {CHECK_IN_NOT_AVAILABLE}
             </Text>
           ) : moods.length === 0 ? (
             <Text c="gray.7" mt="xs">

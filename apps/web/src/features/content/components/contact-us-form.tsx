@@ -1,18 +1,22 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { contactUsRequestSchema } from '@ovation/shared/schemas/support';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useContactUs } from '../../../api/support.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { MessageField } from '../../../components/message-field.tsx';
 
 const FIELDS = ['subject', 'message'] as const;
+/** The message limit of contactUsRequestSchema (shared/schemas/support). */
+const MESSAGE_MAX = 2000;
 
 export function ContactUsForm({ onSent }: { onSent: (message: string) => void }) {
   const form = useForm({ resolver: zodResolver(contactUsRequestSchema), defaultValues: { subject: '', message: '' } });
   const server = useServerErrors(form, FIELDS, { title: 'Your message was not sent' });
   const contact = useContactUs();
   const { errors, isSubmitting } = form.formState;
+  const message = useWatch({ control: form.control, name: 'message' });
 
   const onSubmit = form.handleSubmit((values) =>
     server.run(async () => {
@@ -32,12 +36,10 @@ export function ContactUsForm({ onSent }: { onSent: (message: string) => void })
           error={fieldError(errors.subject?.message)}
           {...form.register('subject')}
         />
-        <Textarea
+        <MessageField
           label="Message"
-          autosize
-          minRows={6}
-          maxRows={14}
-          required
+          length={message.length}
+          maxLength={MESSAGE_MAX}
           error={fieldError(errors.message?.message)}
           {...form.register('message')}
         />

@@ -132,3 +132,26 @@ describe('PayItForwardForm', () => {
     expect(screen.getByRole('button', { name: 'PAY IT FORWARD' }).hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('PayItForwardForm: a link to a colleague who cannot be chosen', () => {
+  it('leaves the picker empty, says so, and asks for a colleague on sending', async () => {
+    post.mockReset().mockImplementation(async (path: string, body: unknown) => {
+      if (path === '/api/members/search') {
+        const ids = (body as { memberIds?: number[] }).memberIds;
+        return { members: ids?.length ? [] : [ruan] };
+      }
+      throw new Error(`unexpected ${path}`);
+    });
+    render(<PayItForwardForm selectedMemberId={2} balance={120} pointsName="Kudos" onSent={vi.fn()} />, { wrapper });
+    expect(await screen.findByText(/The colleague in the link cannot be chosen here/)).toBeTruthy();
+    const picker = screen.getByLabelText(/^Colleague/, { selector: 'input' }) as HTMLInputElement;
+    await vi.waitFor(() => expect(picker.value).toBe(''));
+    expect(screen.queryByDisplayValue('Colleague')).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Kudos to share/), '10');
+    await user.type(screen.getByLabelText(/^Message/), 'Thanks for the help');
+    await user.click(screen.getByRole('button', { name: 'PAY IT FORWARD' }));
+    expect(await screen.findByText('Choose a colleague')).toBeTruthy();
+    expect(post.mock.calls.some(([path]) => path === '/api/payitforward/send')).toBe(false);
+  });
+});

@@ -110,3 +110,17 @@ describe('ProfileForm', () => {
     );
   }, 20_000);
 });
+
+describe('ProfileForm: a double click', () => {
+  it('saves once', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    put.mockReset().mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const onSaved = vi.fn();
+    render(<ProfileForm profile={profile} onSaved={onSaved} />, { wrapper });
+    await userEvent.setup().dblClick(screen.getByRole('button', { name: 'SAVE PROFILE' }));
+    await vi.waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    answer({ profile });
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+});

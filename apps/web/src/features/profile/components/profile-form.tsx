@@ -1,5 +1,6 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CELL_NUM_MIN_LENGTH } from '@ovation/shared/constants';
 import { updateProfileRequestSchema, type StoredProfile } from '@ovation/shared/schemas/profile';
@@ -37,7 +38,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const update = useUpdateProfile();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
+  const save = form.handleSubmit((values) =>
     server.run(async () => {
       const { currentPassword, ...rest } = values;
       const session = await update.mutateAsync(emailChanges ? { ...rest, currentPassword } : rest);
@@ -46,6 +47,18 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       onSaved(session);
     }),
   );
+  // A double click submits twice before the button shows it is busy: one save at a time.
+  const saving = useRef(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (saving.current) {
+      event.preventDefault();
+      return;
+    }
+    saving.current = true;
+    void save(event).finally(() => {
+      saving.current = false;
+    });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="My details">

@@ -166,6 +166,33 @@ describe('RecogniseForm', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(alert));
   });
 
+  it('names the colleagues outside the team on the picker when team points are chosen, and sends nothing', async () => {
+    const ruan = { ...thandi, memberId: 14, memberName: 'Ruan Venter', isTeamMember: false };
+    post.mockImplementation(async (path: string, body: unknown) => {
+      if (path !== '/api/members/search') throw new Error(`unexpected ${path}`);
+      const search = body as SearchBody;
+      const all = [thandi, sipho, ruan];
+      if (search.memberIds) return { members: all.filter((m) => search.memberIds!.includes(m.memberId)) };
+      return { members: all };
+    });
+    render(
+      <RecogniseForm selectedMemberId={14} teamBudget={{ balance: 500, pointsName: 'Kudos' }} onSent={vi.fn()} />,
+      { wrapper },
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Ruan Venter');
+    await fillIn(user);
+    const said = /Only members of your team can receive points: Ruan Venter is not/;
+    expect(screen.queryByText(said)).toBeNull();
+    await user.type(screen.getByLabelText(/Kudos for each colleague/), '25');
+    expect(await screen.findByText(said)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'SEND RECOGNITION' }));
+    expect(sendCalls()).toHaveLength(0);
+    // Without points, anyone may be recognised.
+    await user.clear(screen.getByLabelText(/Kudos for each colleague/));
+    await vi.waitFor(() => expect(screen.queryByText(said)).toBeNull());
+  });
+
   it('says there are no behaviours to choose rather than showing an empty group', async () => {
     get.mockReset().mockResolvedValue({ behaviours: [] });
     render(<RecogniseForm selectedMemberId={null} teamBudget={null} onSent={vi.fn()} />, { wrapper });

@@ -9,7 +9,8 @@ import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useBehaviours } from '../../../api/behaviours.ts';
 import { useSendRecognition } from '../../../api/sends.ts';
 import { BehaviourPicker } from './behaviour-picker.tsx';
-import { checkTeamBudget, overBudgetMessage } from './team-budget.ts';
+import { nonTeamMessage, useNonTeamRecipients } from './non-team-recipients.ts';
+import { checkTeamBudget, isWholePoints, overBudgetMessage } from './team-budget.ts';
 import { TeamPointsField } from './team-points-field.tsx';
 import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
@@ -38,11 +39,17 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
   const [recipients, points, message] = useWatch({ control: form.control, name: ['toMemberIds', 'points', 'message'] });
   const check = checkTeamBudget(points, recipients?.length ?? 0, teamBudget?.balance ?? 0);
   const overBudget = !!teamBudget && check.over;
+  // Team points go to team members only: the others are named on the picker before sending.
+  const withPoints = !!teamBudget && isWholePoints(points);
+  const nonTeam = useNonTeamRecipients(recipients ?? [], !!teamBudget);
+  const nonTeamError = withPoints ? nonTeamMessage(nonTeam.outside) : null;
   // The fields below the behaviours appear with them, so nothing on screen moves when they arrive.
   const behavioursIn = !useBehaviours().isPending;
 
   const onSubmit = form.handleSubmit((values) => {
     const body = teamBudget ? values : { ...values, points: undefined };
+    // Already said on the picker (it goes when they are removed, or the points are).
+    if (nonTeamError) return form.setFocus('toMemberIds');
     if (teamBudget && checkTeamBudget(body.points, body.toMemberIds.length, teamBudget.balance).over) {
       form.setError('points', {
         type: 'budget',
@@ -69,12 +76,17 @@ export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: Recognis
               label="Colleagues"
               description="Search by name or division; choose one or several."
               value={field.value ?? []}
-              onChange={(ids) => field.onChange(ids)}
+              onChange={(ids, members) => {
+                nonTeam.remember(members);
+                field.onChange(ids);
+              }}
               onBlur={field.onBlur}
               ref={field.ref}
               withTeam={!!teamBudget}
               maxValues={200}
-              error={fieldError(errors.toMemberIds?.message ?? errors.toMemberIds?.root?.message)}
+              error={fieldError(
+                errors.toMemberIds?.message ?? errors.toMemberIds?.root?.message ?? nonTeamError ?? undefined,
+              )}
             />
           )}
         />

@@ -1,5 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, NavLink, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NavLink,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
 import {
@@ -8,7 +22,7 @@ import {
   type CatalogueQuery,
   type CatalogueSort,
 } from '@ovation/shared/schemas/rewards';
-import { useCatalogue } from '../../../api/rewards.ts';
+import { catalogueQueryOptions, useCatalogue } from '../../../api/rewards.ts';
 import { describeError } from '../../../lib/api-error.ts';
 import classes from '../rewards.module.css';
 import { useAddToBasket } from '../use-add-to-basket.ts';
@@ -71,7 +85,12 @@ export function CatalogueView({ category, pointsName, balance }: CatalogueViewPr
   const suffix = params.toString()
     ? `?${new URLSearchParams([...params].filter(([k]) => k !== 'page')).toString()}`
     : '';
-  const categories = catalogue.data?.categories ?? [];
+  // The server answers an unknown category with no categories at all: the list comes from the
+  // whole catalogue then, so the member can still pick one.
+  const unknownCategory =
+    !!category && !!catalogue.data && !catalogue.isPlaceholderData && catalogue.data.categories.length === 0;
+  const allRewards = useQuery({ ...catalogueQueryOptions({ sort: 'points' }), enabled: unknownCategory });
+  const categories = (unknownCategory ? allRewards.data?.categories : catalogue.data?.categories) ?? [];
   const total = categories.reduce((sum, c) => sum + c.count, 0);
 
   return (
@@ -132,6 +151,15 @@ export function CatalogueView({ category, pointsName, balance }: CatalogueViewPr
             title="The rewards could not be loaded"
           >
             {describeError(catalogue.error).body}
+          </Alert>
+        ) : unknownCategory ? (
+          <Alert classNames={{ title: classes.alertTitle }} color="gray" variant="light" title="Unknown category">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">There is no reward category called “{category}”.</Text>
+              <Anchor component={Link} to="/redeemrewards">
+                See all rewards
+              </Anchor>
+            </Stack>
           </Alert>
         ) : catalogue.data.items.length === 0 ? (
           <Alert classNames={{ title: classes.alertTitle }} color="gray" variant="light" title="No rewards found">

@@ -25,6 +25,9 @@ import { FULFILMENT_COLOURS, FULFILMENT_LABELS, FULFILMENT_TEXT } from './fulfil
 import { StockBadge } from './reward-card.tsx';
 import classes from '../rewards.module.css';
 
+/** Said, with Add disabled, once the basket holds all the member may still order of an item. */
+export const LIMIT_REACHED = 'You have reached the limit for this reward.';
+
 interface RewardDetailProps {
   rewardId: number | null;
   pointsName: string;
@@ -73,30 +76,34 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
   );
   const soldOut = reward.stockLeft === 0;
   const held = basket?.lines.find((l) => l.rewardId === reward.rewardId)?.quantity ?? 0;
-  const quantity = typeof draft === 'number' && Number.isInteger(draft) && draft >= 1 ? draft : 1;
-  /** Adds what is typed, or says why not: a whole number from 1 to what is left to add (decision 0073). */
+  // What is left to add. Units in earlier orders count against memberLimit too, but the item's
+  // answer does not say how many the member holds: the server refuses those (its words are shown).
+  const room = max - held;
+  const limitReached = !soldOut && room < 1;
+  /** What is typed, if it can be added: a whole number from 1 to what is left (decision 0073). */
+  const valid = typeof draft === 'number' && Number.isInteger(draft) && draft >= 1 && draft <= room ? draft : null;
+  /** Adds what is typed, or says why not. */
   const addTyped = () => {
-    const room = max - held;
-    const wanted = typeof draft === 'number' ? draft : Number.NaN;
     const refusal =
       room < 1
-        ? `Your basket already holds the most you can order (${max}).`
-        : !Number.isInteger(wanted) || wanted < 1 || wanted > room
+        ? LIMIT_REACHED
+        : valid === null
           ? held > 0
             ? `Choose a whole number from 1 to ${room}: your basket already holds ${held} of the ${max} you can order.`
             : `Choose a whole number from 1 to ${room}.`
           : null;
     setQuantityError(refusal);
-    if (!refusal) void add(reward, wanted);
+    if (valid !== null) void add(reward, valid);
   };
   return (
     <Stack gap="md">
       <BalanceBar
         pointsName={pointsName}
         balance={balance}
-        spending={inBasket + reward.pointsCost * quantity}
+        // Only a quantity that can be added counts: an invalid one would show a made-up balance.
+        spending={inBasket + reward.pointsCost * (valid ?? 0)}
         basketCount={basket?.lines.length ?? 0}
-        afterLabel="After your basket and this"
+        afterLabel={valid === null ? 'After your basket' : 'After your basket and this'}
       />
       <Anchor component={Link} to={`/redeemrewards/${reward.category}`} size="sm">
         ‹ {reward.categoryName}
@@ -145,13 +152,18 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
                 error={quantityError !== null}
                 aria-describedby={quantityError ? 'quantity-error' : undefined}
                 w={110}
-                disabled={soldOut}
+                disabled={soldOut || limitReached}
               />
-              <Button loading={adding === reward.rewardId} disabled={soldOut} onClick={addTyped}>
+              <Button loading={adding === reward.rewardId} disabled={soldOut || limitReached} onClick={addTyped}>
                 {soldOut ? 'Sold out' : 'Add to basket'}
               </Button>
             </Group>
-            {quantityError && (
+            {limitReached && (
+              <Text size="sm" c="gray.7" mt={-6}>
+                {LIMIT_REACHED}
+              </Text>
+            )}
+            {quantityError && !limitReached && (
               <Text id="quantity-error" size="sm" c="var(--mantine-color-error)" mt={-6}>
                 {quantityError}
               </Text>

@@ -19,16 +19,26 @@ describe('DateRangeFilter', () => {
     expect(onChange).toHaveBeenCalledWith({ from: '2031-03-05', to: '2031-03-31' });
   });
 
-  it('does not take an end before the start', async () => {
+  it('keeps an end before the start as typed, says so and applies nothing until it is put right', async () => {
     const onChange = vi.fn();
     render(<DateRangeFilter value={{ from: '2031-03-10', to: '2031-03-31' }} onChange={onChange} />, { wrapper });
     const to = screen.getByLabelText('To') as HTMLInputElement;
     await userEvent.clear(to);
     await userEvent.type(to, '01/03/2031');
     fireEvent.blur(to);
-    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
-    // The calendar's minimum is the start: the typed date is not taken, the end stays as it was.
-    expect(to.value).toBe('31/03/2031');
-    expect(onChange).toHaveBeenCalledWith({ from: '2031-03-10', to: '2031-03-31' });
+    expect(to.value).toBe('01/03/2031');
+    expect(screen.getByRole('alert').textContent).toBe('The end is before the start');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    const show = screen.getByRole('button', { name: 'Show' }) as HTMLButtonElement;
+    expect(show.disabled).toBe(true);
+    expect(onChange).not.toHaveBeenCalled();
+
+    await userEvent.clear(to);
+    await userEvent.type(to, '20/03/2031');
+    fireEvent.blur(to);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(to.getAttribute('aria-invalid')).not.toBe('true');
+    await userEvent.click(show);
+    expect(onChange).toHaveBeenCalledWith({ from: '2031-03-10', to: '2031-03-20' });
   });
 });
