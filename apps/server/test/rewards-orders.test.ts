@@ -91,6 +91,9 @@ describe('My Orders', () => {
     const { orderId } = (await send(ctx, CHECKOUT, token, {})).json();
     expect((await balancesOf(ctx.app, member.id)).awardsPointsAvailable).toBe(100);
     expect((await rewardRow(ctx.app, item.id)).stockLeft).toBe(1);
+    // The item's page counts what the member holds against the limit.
+    const held = async () => (await get(`/api/rewards/items/${item.id}`, token)).json().memberOrdered;
+    expect(await held()).toBe(2);
 
     const res = await cancel(token, orderId);
     expect(res.statusCode).toBe(200);
@@ -102,6 +105,7 @@ describe('My Orders', () => {
     const mails = await emailsTo(ctx.app, member.email!);
     expect(mails.map((m) => m.subject)).toContain(`Your rewards order #${orderId} was cancelled and refunded`);
     // The limit counts only orders not refunded: the member may order two again.
+    expect(await held()).toBe(0);
     expect((await putLine(token, item.id, 2)).statusCode).toBe(200);
 
     const twice = await cancel(token, orderId);

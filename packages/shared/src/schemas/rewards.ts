@@ -80,6 +80,8 @@ export const rewardItemSchema = catalogueItemSchema.extend({
   description: z.string(),
   /** Most units one member may hold in orders; null = no limit. */
   memberLimit: z.number().int().nullable(),
+  /** Units the member already holds in orders not refunded: they count against memberLimit. */
+  memberOrdered: z.number().int(),
   categoryName: z.string(),
 });
 export type RewardItem = z.infer<typeof rewardItemSchema>;

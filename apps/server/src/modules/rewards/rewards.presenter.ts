@@ -19,11 +19,16 @@ export function presentCatalogueItem(row: RewardRow, categorySlug: string): Cata
   };
 }
 
-export function presentRewardItem(row: RewardRow, category: { slug: string; name: string }): RewardItem {
+export function presentRewardItem(
+  row: RewardRow,
+  category: { slug: string; name: string },
+  memberOrdered: number,
+): RewardItem {
   return {
     ...presentCatalogueItem(row, category.slug),
     description: row.description,
     memberLimit: row.memberLimit,
+    memberOrdered,
     categoryName: category.name,
   };
 }

@@ -50,13 +50,13 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }>
       config: member,
       schema: {
         tags: ['rewards'],
-        summary: 'One item of the catalogue, with its description and per-member limit',
+        summary: 'One item of the catalogue, with its description, per-member limit and what the member holds',
         security: [{ bearer: [] }],
         params: rewardIdParamsSchema,
         response: { 200: rewardItemSchema },
       },
     },
-    async (request) => getReward(app.db, request.params.rewardId),
+    async (request) => getReward(app.db, requireMember(request).memberId, request.params.rewardId),
   );
 
   app.get(

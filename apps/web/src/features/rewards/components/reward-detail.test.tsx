@@ -23,6 +23,7 @@ const mug: RewardItem = {
   pictureUrl: '/rewards/6.svg',
   description: 'A mug',
   memberLimit: 2,
+  memberOrdered: 0,
 };
 const basket = (quantity: number): BasketResponse => ({
   lines: quantity
@@ -72,5 +73,13 @@ describe('RewardDetail: the quantity', () => {
     expect((screen.getByRole('button', { name: 'Add to basket' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Quantity') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByText(/Choose a whole number/)).toBeNull();
+  });
+
+  it('counts the units already ordered against the limit', async () => {
+    get.mockReset().mockResolvedValue({ ...mug, memberOrdered: 2 });
+    render(<RewardDetail rewardId={6} pointsName="Kudos" balance={100} basket={basket(0)} />, { wrapper });
+    expect(await screen.findByText(LIMIT_REACHED)).toBeTruthy();
+    expect(screen.getByText('At most 2 per member (you have ordered 2).')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add to basket' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -69,15 +69,15 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
     );
   }
   const reward = item.data;
+  // Units in earlier orders count against the member's limit (the item's answer says how many).
   const max = Math.min(
     BASKET_MAX_QUANTITY,
     reward.stockLeft ?? BASKET_MAX_QUANTITY,
-    reward.memberLimit ?? BASKET_MAX_QUANTITY,
+    reward.memberLimit === null ? BASKET_MAX_QUANTITY : Math.max(reward.memberLimit - reward.memberOrdered, 0),
   );
   const soldOut = reward.stockLeft === 0;
   const held = basket?.lines.find((l) => l.rewardId === reward.rewardId)?.quantity ?? 0;
-  // What is left to add. Units in earlier orders count against memberLimit too, but the item's
-  // answer does not say how many the member holds: the server refuses those (its words are shown).
+  // What is left to add.
   const room = max - held;
   const limitReached = !soldOut && room < 1;
   /** What is typed, if it can be added: a whole number from 1 to what is left (decision 0073). */
@@ -134,7 +134,8 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
             )}
             {reward.memberLimit !== null && (
               <Text size="sm" c="gray.7">
-                At most {reward.memberLimit} per member.
+                At most {reward.memberLimit} per member
+                {reward.memberOrdered > 0 ? ` (you have ordered ${reward.memberOrdered})` : ''}.
               </Text>
             )}
             <Group align="end" gap="sm">
