@@ -71,12 +71,10 @@ export async function loadSession(): Promise<StoredSession> {
   try {
     raw = await api.post(SESSION_PATH, {}, { silent: true });
   } catch (error) {
-    // A 401 has already cleared the login and gone to /hello. No answer at all (status 0: the
-    // network, or the request cut off because the member moved to another page while it loaded)
-    // says nothing about the token: it is kept, so the next page load signs the member in again.
+    // A 401 has already cleared the login and gone to /hello (spec §4: only a 401 does). Any
+    // other failure (a server fault, the network) says nothing about the token: it is kept, and
+    // the page offers to try again (decision 0099).
     if (!(error instanceof ApiError && error.status === 401)) {
-      // An answer that cannot load a session makes the token useless; sign in again.
-      if (!(error instanceof ApiError && error.status === 0)) clearAuthToken();
       void showMessage({ title: SESSION_ERROR, msg: `LS01: ${describeError(error).body}` });
     }
     throw error;

@@ -7,12 +7,13 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link.tsx';
 import { preloadMessageBox } from '../lib/message-box.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 import { PageFallback } from './page-fallback.tsx';
+import { RouteAnnouncer } from './route-announcer.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import classes from './root-layout.module.css';
 
 const PRELOAD_AFTER_MS = 2000;
 
-/** The page frame: skip link, header, main landmark, footer, cookie banner. */
+/** The page frame: skip link, cookie banner, header, main landmark, footer, route announcer. */
 export function RootLayout() {
   const { pathname } = useLocation();
 
@@ -30,6 +31,8 @@ export function RootLayout() {
     <SessionProvider>
       <div className={classes.shell}>
         <SkipLink />
+        {/* Before the header: the keyboard meets it early; it shows at the foot of the screen. */}
+        <CookieBanner />
         <AppHeader />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           <RouteErrorBoundary key={pathname}>
@@ -39,7 +42,7 @@ export function RootLayout() {
           </RouteErrorBoundary>
         </main>
         <AppFooter />
-        <CookieBanner />
+        <RouteAnnouncer />
       </div>
     </SessionProvider>
   );

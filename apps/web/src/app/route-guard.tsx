@@ -5,6 +5,8 @@ import { AccessNotice } from '../components/not-available.tsx';
 import { rememberPath } from '../lib/remembered-path.ts';
 import { useSession } from '../lib/session.tsx';
 import { SessionPending } from './page-fallback.tsx';
+import { ProfileFirstNotice, type ProfileFirstState } from './profile-first-notice.tsx';
+import { SessionFailed } from './session-failed.tsx';
 
 export const PROFILE_UPDATE_PATH = '/myprofile/update';
 
@@ -25,17 +27,31 @@ function ToHello() {
  */
 export function RouteGuard({ entry, children }: { entry: NavEntry; children: ReactNode }) {
   const session = useSession();
+  const location = useLocation();
 
   // A stored token is still loading its session: wait (the Loading overlay shows), holding the
   // page's place so the footer is not pushed down when it arrives.
   if (session.isSessionLoading) return <SessionPending />;
+  // Not a 401: the token is kept and the member stays on this address to try again (decision 0099).
+  if (entry.access === 'member' && session.isSessionFailed) return <SessionFailed />;
   if (entry.access === 'member' && !session.isLoggedIn) return <ToHello />;
   if (session.isLoggedIn && session.isProfileIncomplete && !entry.profileExempt) {
-    return <Navigate to={PROFILE_UPDATE_PATH} replace />;
+    // The profile page says why the member landed there instead (decision 0099).
+    const state: ProfileFirstState = { profileFirst: entry.label };
+    return <Navigate to={PROFILE_UPDATE_PATH} replace state={state} />;
   }
   if (entry.access === 'member') {
     const access = routeAccess(entry, session.capabilities);
     if (access !== 'ok') return <AccessNotice title={entry.label} kind={access} />;
+  }
+  const bounced = (location.state as Partial<ProfileFirstState> | null)?.profileFirst;
+  if (session.isProfileIncomplete && bounced) {
+    return (
+      <>
+        <ProfileFirstNotice page={bounced} />
+        {children}
+      </>
+    );
   }
   return children;
 }

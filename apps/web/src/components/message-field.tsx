@@ -36,7 +36,7 @@ export function MessageField(props: MessageFieldProps) {
         error={error}
         {...rest}
       />
-      <Text size="xs" c={near ? 'orange.9' : 'dimmed'} ta="right" mt={4} aria-hidden="true">
+      <Text size="xs" c={near ? 'red.9' : 'dimmed'} ta="right" mt={4} aria-hidden="true">
         {length} / {maxLength}
       </Text>
       <VisuallyHidden aria-live="polite">{near ? `${maxLength - length} characters left` : ''}</VisuallyHidden>

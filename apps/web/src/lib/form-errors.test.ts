@@ -71,6 +71,15 @@ describe('readServerErrors (spec §5)', () => {
     expect(result).toEqual({ title: '', text: 'An unexpected error occurred.', fields: {} });
   });
 
+  it('reads a 400 with only a title and status as an invalid request, with title and TraceId (spec §8)', () => {
+    const result = readServerErrors(rejected({ title: 'Bad Request', status: 400, traceId: 'abc-123' }), fields);
+    expect(result).toEqual({
+      title: '',
+      text: 'Error: A request to the server is invalid. Please refresh the page or login again:\nBad Request\nTraceId: abc-123',
+      fields: {},
+    });
+  });
+
   it('falls back to the error message when there is no problem body', () => {
     const network = Object.assign(new Error('A network connection error has occured.'), { status: 0, problem: null });
     expect(readServerErrors(network, fields).text).toBe('A network connection error has occured.');

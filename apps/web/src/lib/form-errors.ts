@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormClearErrors, UseFormSetError } from 'react-hook-form';
 import type { ProblemDetails } from '@ovation/shared/errors';
+import { INVALID_REQUEST_TEXT } from './api-error.ts';
 
 /**
  * Server form errors (spec §5): a problem+json body may carry a form-level `message`/`title`
@@ -26,6 +27,11 @@ function problemOf(error: unknown): Partial<ProblemDetails> | null {
   if (!error || typeof error !== 'object' || !('problem' in error)) return null;
   const problem = (error as { problem: unknown }).problem;
   return problem && typeof problem === 'object' ? (problem as Partial<ProblemDetails>) : null;
+}
+
+/** A 400 problem with a title and a status but neither a message nor errors (spec §8). */
+function isBareInvalidRequest(problem: Partial<ProblemDetails>): boolean {
+  return problem.status === 400 && problem.errors === undefined;
 }
 
 function messagesOf(value: unknown): string[] {
@@ -61,8 +67,14 @@ export function readServerErrors<TName extends string>(
   }
 
   const title = problem.title ?? '';
-  // A bare title (no message, no errors) is the only description there is (spec §8).
   const hasAny = formLines.length > 0 || Object.keys(fields).length > 0;
+  if (!hasAny && title && isBareInvalidRequest(problem)) {
+    // Spec §8: a 400 with a title and status but no errors reads as an invalid request,
+    // followed by the title and TraceId.
+    const traceId = (problem as { traceId?: unknown }).traceId;
+    return { title: '', text: `${INVALID_REQUEST_TEXT}\n${title}\nTraceId: ${String(traceId ?? '')}`, fields };
+  }
+  // Any other bare title (no message, no errors) is the only description there is (spec §8).
   const text = hasAny ? formLines.join('\n') : title || FALLBACK_TEXT;
   return { title: hasAny ? title : '', text, fields };
 }

@@ -9,6 +9,7 @@ import { logout } from '../api/auth.ts';
 import { providerSignOutUrl } from '../api/oidc.ts';
 import { sessionKeys, sessionQueryOptions, toStoredSession, type StoredSession } from '../api/session.ts';
 import { clearAuthToken, getAuthToken, setAuthToken, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { rememberPath } from './remembered-path.ts';
 
 export interface SessionValue extends Omit<StoredSession, 'profile'> {
@@ -16,6 +17,11 @@ export interface SessionValue extends Omit<StoredSession, 'profile'> {
   isProfileLoaded: boolean;
   /** A stored token is being turned into a session: guards wait instead of redirecting. */
   isSessionLoading: boolean;
+  /**
+   * The stored token's session could not be loaded for a reason other than a 401 (a server
+   * error, the network): the token is kept and guards offer to try again on the same page.
+   */
+  isSessionFailed: boolean;
   profile: StoredProfile | null;
   signIn(authToken: string): Promise<void>;
   /**
@@ -32,6 +38,8 @@ export function profileImageUrl(picId: string | null | undefined, suffix: string
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 function clearLogin(queryClient: QueryClient, setToken: (t: null) => void) {
   clearAuthToken();
@@ -94,6 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoggedIn: !!data,
       isProfileLoaded: !!data,
       isSessionLoading: token !== null && query.isPending,
+      isSessionFailed: token !== null && query.isError && !isUnauthorized(query.error),
       profile: data?.profile ?? null,
       capabilities: data?.capabilities ?? ANONYMOUS_CAPABILITIES,
       profilePicId: data?.profilePicId ?? DEFAULT_PROFILE_PIC_ID,
@@ -106,7 +115,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       reload,
       setSession,
     };
-  }, [token, query.data, query.isPending, signIn, signOut, reload, setSession]);
+  }, [token, query.data, query.isPending, query.isError, query.error, signIn, signOut, reload, setSession]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }
@@ -115,6 +124,11 @@ export function useSession(): SessionValue {
   const value = use(SessionContext);
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
+}
+
+/** Whether a member is signed in; false outside a SessionProvider (shared views tested alone). */
+export function useIsLoggedIn(): boolean {
+  return use(SessionContext)?.isLoggedIn ?? false;
 }
 
 /** What this firm calls its points (programme settings), as the session carries it. */

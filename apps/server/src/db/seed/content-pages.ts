@@ -45,7 +45,7 @@ export const CONTENT_PAGES: { key: string; title: string; audience: 'public' | '
     key: 'aboutus',
     title: 'About Ovation',
     audience: 'public',
-    content: `<p>Ovation celebrates the people who make the firm what it is. Sign in to recognise a colleague today.</p>`,
+    content: `<p>Ovation celebrates the people who make the firm what it is. <span class="signed-out-only">Sign in to recognise a colleague today.</span></p>`,
   },
   {
     key: 'wellbeing',

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_CACHE_KEY } from '../../api/home-cache.ts';
 import { readCookie } from '../../lib/cookie-policy.ts';
 import { renderWithApp } from '../../test/render-app.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 import { cookieConsent } from './cookie-consent.ts';
+import { BANNER_SPACE_VAR } from './use-banner-space.ts';
 import { MAIN_CONTENT_ID } from '../skip-link.tsx';
 
 describe('CookieBanner', () => {
@@ -73,5 +74,29 @@ describe('CookieBanner', () => {
     } finally {
       main.remove();
     }
+  });
+
+  it('keeps room for itself while shown and scrolls a focused element out from under it (WCAG 2.4.11)', async () => {
+    const rect = (top: number, bottom: number) => ({ top, bottom, height: bottom - top }) as DOMRect;
+    renderWithApp(
+      <>
+        <a href="/hello">Back to sign in</a>
+        <CookieBanner />
+      </>,
+    );
+    const banner = screen.getByRole('region', { name: 'Cookie consent' });
+    vi.spyOn(banner, 'getBoundingClientRect').mockReturnValue(rect(700, 836));
+    window.dispatchEvent(new Event('resize'));
+    expect(document.documentElement.style.getPropertyValue(BANNER_SPACE_VAR)).not.toBe('');
+
+    const link = screen.getByRole('link', { name: 'Back to sign in' });
+    vi.spyOn(link, 'getBoundingClientRect').mockReturnValue(rect(720, 740));
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    link.focus();
+    expect(scrollBy).toHaveBeenCalledWith({ top: 48 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'I ACCEPT' }));
+    expect(document.documentElement.style.getPropertyValue(BANNER_SPACE_VAR)).toBe('');
+    scrollBy.mockRestore();
   });
 });

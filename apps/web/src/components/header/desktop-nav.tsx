@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { HeaderNode, MenuItemNode, MenuNode } from '../../config/navigation.ts';
 import { NotAvailableHint } from '../not-available.tsx';
+import { focusMainContent } from './focus-main.ts';
 import classes from './header.module.css';
 
 function Chevron() {
@@ -17,19 +18,16 @@ const isUnder = (pathname: string, href: string) =>
   href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 
 function GreyedItem({ item }: { item: Extract<MenuItemNode, { type: 'item' }> }) {
-  const hintId = useId();
   return (
     <Tooltip label={item.hint} position="right">
-      {/* data-disabled keeps the item out of arrow-key focus and makes clicks do nothing. */}
-      <Menu.Item
-        data-disabled
-        aria-disabled="true"
-        aria-describedby={hintId}
-        closeMenuOnClick={false}
-        className={classes.greyed}
-      >
+      {/*
+        Focusable on purpose (no data-disabled): arrow keys reach it, so keyboard and screen-reader
+        users meet the greyed entry and its hint, which is part of its name (spec §2, decision 0099).
+        aria-disabled says it does nothing; with no link and closeMenuOnClick off, choosing it does nothing.
+      */}
+      <Menu.Item aria-disabled="true" closeMenuOnClick={false} className={classes.greyed}>
         {item.entry.label}
-        <NotAvailableHint hint={item.hint} id={hintId} />
+        <NotAvailableHint hint={item.hint} />
       </Menu.Item>
     </Tooltip>
   );
@@ -38,16 +36,39 @@ function GreyedItem({ item }: { item: Extract<MenuItemNode, { type: 'item' }> })
 function HeaderMenu({ menu }: { menu: MenuNode }) {
   const { pathname } = useLocation();
   const active = menu.items.some((i) => i.type === 'item' && isUnder(pathname, i.href));
+  const [opened, setOpened] = useState(false);
+  const targetRef = useRef<HTMLButtonElement>(null);
+  // WAI-ARIA menu button: Tab closes the menu and moves on from its button (Shift+Tab moves
+  // back). The button takes the focus now and the browser's own Tab goes on from there; the
+  // event stops here so Mantine's focus trap (a document listener) does not keep it inside.
+  const onDropdownKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    event.stopPropagation();
+    setOpened(false);
+    targetRef.current?.focus({ preventScroll: true });
+  };
   return (
     // No focus placeholder: Mantine's is a focusable role="presentation" child, which a menu may not hold.
-    <Menu position="bottom-start" offset={4} shadow="md" width={260} withinPortal withInitialFocusPlaceholder={false}>
+    // No focus return on close: Escape still returns it to the button, and a chosen page takes
+    // it instead (focusMainContent); Tab moves it on (onDropdownKeyDown).
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      offset={4}
+      shadow="md"
+      width={260}
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      returnFocus={false}
+    >
       <Menu.Target>
-        <UnstyledButton className={classes.link} data-active={active || undefined}>
+        <UnstyledButton ref={targetRef} className={classes.link} data-active={active || undefined}>
           {menu.label}
           <Chevron />
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown aria-label={menu.label}>
+      <Menu.Dropdown aria-label={menu.label} onKeyDown={onDropdownKeyDown}>
         {menu.items.length === 0 && <Menu.Label>No management pages for your roles</Menu.Label>}
         {menu.items.map((item, index) =>
           item.type === 'divider' ? (
@@ -55,7 +76,7 @@ function HeaderMenu({ menu }: { menu: MenuNode }) {
           ) : item.disabled ? (
             <GreyedItem key={item.href} item={item} />
           ) : (
-            <Menu.Item key={item.href} component={Link} to={item.href}>
+            <Menu.Item key={item.href} component={Link} to={item.href} onClick={focusMainContent}>
               {item.entry.label}
             </Menu.Item>
           ),

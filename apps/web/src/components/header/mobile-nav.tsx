@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { NavLink as MantineNavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { HeaderNode, MenuItemNode } from '../../config/navigation.ts';
@@ -8,12 +7,12 @@ import classes from './header.module.css';
 type Item = Extract<MenuItemNode, { type: 'item' }>;
 
 function Greyed({ item }: { item: Item }) {
-  const hintId = useId();
   return (
     <Tooltip label={item.hint} position="bottom-start">
-      <div className={classes.greyed} aria-disabled="true" aria-describedby={hintId}>
+      {/* Reached by Tab like the other entries; the hint is part of its name (decision 0099). */}
+      <div className={classes.greyed} role="link" tabIndex={0} aria-disabled="true">
         <Text size="sm">{item.entry.label}</Text>
-        <NotAvailableHint hint={item.hint} id={hintId} />
+        <NotAvailableHint hint={item.hint} />
       </div>
     </Tooltip>
   );

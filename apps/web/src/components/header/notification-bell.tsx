@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { NotificationItem } from '@ovation/shared/schemas/notifications';
+import { useLiveBalances } from '../../api/live-balances.ts';
 import { useMarkNotificationsRead, useNotifications, useNotificationsLive } from '../../api/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
 import { LoadFailed } from '../load-failed.tsx';
@@ -81,6 +82,8 @@ export function NotificationBell() {
   const { isLoggedIn, profile } = useSession();
   const query = useNotifications(isLoggedIn);
   useNotificationsLive(isLoggedIn);
+  // A credit's notice also changes the balances and plays every page shows (the header, Home, forms).
+  useLiveBalances(isLoggedIn);
   const mark = useMarkNotificationsRead();
   const navigate = useNavigate();
   const unread = query.data?.unread ?? 0;

@@ -5,6 +5,7 @@ import { useActivateRegistration } from '../../api/auth.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RegisterForm } from './components/register-form.tsx';
+import { SignedInGate } from './components/signed-in-gate.tsx';
 import { SuccessPanel } from './components/success-panel.tsx';
 
 /**
@@ -12,6 +13,14 @@ import { SuccessPanel } from './components/success-panel.tsx';
  * ?token=… (the link in the e-mail) they choose their password, then sign in as after a reset.
  */
 export default function RegisterPage() {
+  return (
+    <SignedInGate title="Register">
+      <Register />
+    </SignedInGate>
+  );
+}
+
+function Register() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [done, setDone] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AuthCard } from './components/auth-card.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RequestResetForm } from './components/request-reset-form.tsx';
+import { SignedInGate } from './components/signed-in-gate.tsx';
 import { SuccessPanel } from './components/success-panel.tsx';
 import { useResetPassword } from '../../api/auth.ts';
 
@@ -29,18 +30,21 @@ export default function ResetPasswordPage() {
     );
   }
 
+  // A link from a reset e-mail still works signed in; asking for one is for signed-out members.
   return (
-    <AuthCard
-      title="Forgot your password?"
-      description="Enter your e-mail address and we will send you a link to choose a new password."
-    >
-      {done ? (
-        <Alert color="teal" variant="light" title="Check your e-mail" role="status">
-          {done}
-        </Alert>
-      ) : (
-        <RequestResetForm onSent={setDone} />
-      )}
-    </AuthCard>
+    <SignedInGate title="Forgot your password?">
+      <AuthCard
+        title="Forgot your password?"
+        description="Enter your e-mail address and we will send you a link to choose a new password."
+      >
+        {done ? (
+          <Alert color="teal" variant="light" title="Check your e-mail" role="status">
+            {done}
+          </Alert>
+        ) : (
+          <RequestResetForm onSent={setDone} />
+        )}
+      </AuthCard>
+    </SignedInGate>
   );
 }

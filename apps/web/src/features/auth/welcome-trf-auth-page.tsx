@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { takeRememberedPath } from '../../lib/remembered-path.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AuthCard } from './components/auth-card.tsx';
+import { SignedInGate } from './components/signed-in-gate.tsx';
 
 interface Callback {
   code: string | null;
@@ -121,6 +122,16 @@ export default function WelcomeTrfAuthPage() {
     );
   }
 
+  // No callback to finish: a signed-in member is told so, not asked to sign in (decision 0099).
+  return (
+    <SignedInGate title="Single sign-on">
+      <SignInChoice config={config} />
+    </SignedInGate>
+  );
+}
+
+function SignInChoice({ config }: { config: ReturnType<typeof useOidcConfig> }) {
+  const label = config.data?.label || 'your company account';
   if (config.isPending) {
     return (
       <Center mih="40vh">

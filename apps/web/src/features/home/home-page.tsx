@@ -8,7 +8,6 @@ import { LeaderboardCard } from './components/leaderboard-card.tsx';
 import { NewsTicker } from './components/news-ticker.tsx';
 import { SidePanel } from './components/side-panel.tsx';
 import classes from './home-page.module.css';
-import { useLiveBalances } from './live/use-live-balances.ts';
 
 /**
  * Home (spec §2): news ticker, then three columns — the member's side panel, the banner and
@@ -16,8 +15,6 @@ import { useLiveBalances } from './live/use-live-balances.ts';
  */
 export default function HomePage() {
   const { profile } = useSession();
-  // Someone recognising the member, or paying forward to them, changes the balances shown here.
-  useLiveBalances();
   return (
     <>
       <title>Home · Ovation</title>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useSession } from '../../../lib/session.tsx';
 
 interface AuthCardProps {
   title: string;
@@ -12,7 +13,7 @@ interface AuthCardProps {
   withSignInLink?: boolean;
 }
 
-/** The centred card every anonymous account page shares, with a way back to sign in. */
+/** The centred card every anonymous account page shares, with a way back to sign in (or Home). */
 export function AuthCard({
   title,
   description,
@@ -20,6 +21,8 @@ export function AuthCard({
   withSupportLink = true,
   withSignInLink = true,
 }: AuthCardProps) {
+  // A signed-in member reaching one of these pages goes back Home, not to sign in.
+  const { isLoggedIn } = useSession();
   return (
     <Box maw={480} mx="auto" pt={{ base: 0, sm: 'xl' }}>
       <title>{`${title} · Ovation`}</title>
@@ -40,8 +43,8 @@ export function AuthCard({
       </Paper>
       <Group justify="center" gap="lg" mt="md">
         {withSignInLink && (
-          <Anchor component={Link} to="/hello" size="sm">
-            Back to sign in
+          <Anchor component={Link} to={isLoggedIn ? '/' : '/hello'} size="sm">
+            {isLoggedIn ? 'Back to Home' : 'Back to sign in'}
           </Anchor>
         )}
         {withSupportLink && (

@@ -78,4 +78,18 @@ describe('LoginForm', () => {
     await fillAndSubmit('member.za@example.com', 'Ovation-demo-1');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('tok'));
   });
+
+  it('second factor: a wrong code moves the focus to the form’s message', async () => {
+    post.mockImplementation(async (path: string) => {
+      if (path === '/api/auth/login') return { challenge: 'ch-1' };
+      throw problem(401, 'Unauthorized', 'That code is not right. Try the current one from your app.');
+    });
+    render(<LoginForm onSignedIn={vi.fn()} />, { wrapper });
+    await fillAndSubmit('member.za@example.com', 'Ovation-demo-1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Authentication code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'VERIFY' }));
+    await waitFor(() => expect(document.activeElement?.hasAttribute('data-form-alert')).toBe(true));
+    expect(document.activeElement?.textContent).toContain('That code is not right');
+  });
 });

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordSchema } from '@ovation/shared/schemas/auth';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
 const newPasswordFormSchema = z
@@ -45,10 +46,13 @@ const WORDING = {
 export function NewPasswordForm({ submit, onChanged, purpose = 'change' }: NewPasswordFormProps) {
   const words = WORDING[purpose];
   const form = useForm({
+    shouldFocusError: false,
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const server = useServerErrors(form, FIELDS, { title: words.error });
+  // A refusal that names no field sends the focus to the form's alert (decision 0090).
+  const formRef = useFocusFirstError(form);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -56,7 +60,7 @@ export function NewPasswordForm({ submit, onChanged, purpose = 'change' }: NewPa
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={words.form}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={words.form}>
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <PasswordInput

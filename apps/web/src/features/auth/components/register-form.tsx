@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { registerRequestSchema } from '@ovation/shared/schemas/registration';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 import { useRegister } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
@@ -14,10 +15,13 @@ const FIELDS = ['employeeNumber', 'email'] as const;
  */
 export function RegisterForm({ onRequested }: { onRequested: (message: string) => void }) {
   const form = useForm({
+    shouldFocusError: false,
     resolver: zodResolver(registerRequestSchema),
     defaultValues: { employeeNumber: '', email: '' },
   });
   const server = useServerErrors(form, FIELDS, { title: 'We could not register you' });
+  // A refusal that names no field sends the focus to the form's alert (decision 0090).
+  const formRef = useFocusFirstError(form);
   const register = useRegister();
   const { errors, isSubmitting } = form.formState;
 
@@ -26,7 +30,7 @@ export function RegisterForm({ onRequested }: { onRequested: (message: string) =
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Register">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Register">
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <TextInput

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { resetRequestSchema } from '@ovation/shared/schemas/auth';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 import { useRequestPasswordReset } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
@@ -10,8 +11,14 @@ const FIELDS = ['email'] as const;
 
 /** Asks for a reset link; the answer is neutral so nobody learns which addresses exist. */
 export function RequestResetForm({ onSent }: { onSent: (message: string) => void }) {
-  const form = useForm({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const form = useForm({
+    shouldFocusError: false,
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '' },
+  });
   const server = useServerErrors(form, FIELDS, { title: 'We could not send a reset link' });
+  // A refusal that names no field sends the focus to the form's alert (decision 0090).
+  const formRef = useFocusFirstError(form);
   const request = useRequestPasswordReset();
   const { errors, isSubmitting } = form.formState;
 
@@ -23,7 +30,7 @@ export function RequestResetForm({ onSent }: { onSent: (message: string) => void
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Request a password reset">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <TextInput

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useLoginWithTotp } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface TotpStepFormProps {
   challenge: string;
@@ -13,8 +14,10 @@ interface TotpStepFormProps {
 
 /** The step after a right password for a member with a second factor (decision 0037). */
 export function TotpStepForm({ challenge, onSignedIn, onRestart }: TotpStepFormProps) {
-  const form = useForm({ defaultValues: { code: '' } });
+  const form = useForm({ shouldFocusError: false, defaultValues: { code: '' } });
   const server = useServerErrors(form, ['code'] as const, { title: 'Sign-in failed' });
+  // A refusal that names no field sends the focus to the form's alert (decision 0090).
+  const formRef = useFocusFirstError(form);
   const finish = useLoginWithTotp();
   const { errors, isSubmitting } = form.formState;
 
@@ -26,7 +29,7 @@ export function TotpStepForm({ challenge, onSignedIn, onRestart }: TotpStepFormP
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Authentication code">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Authentication code">
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <Text size="sm">Open your authenticator app and enter the 6-digit code it shows for Ovation.</Text>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { contactUsRequestSchema } from '@ovation/shared/schemas/support';
+import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useContactUs } from '../../../api/support.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
@@ -14,6 +15,8 @@ const MESSAGE_MAX = 2000;
 export function ContactUsForm({ onSent }: { onSent: (message: string) => void }) {
   const form = useForm({ resolver: zodResolver(contactUsRequestSchema), defaultValues: { subject: '', message: '' } });
   const server = useServerErrors(form, FIELDS, { title: 'Your message was not sent' });
+  // A refusal that names no field sends the focus to the form's alert (decision 0090).
+  const formRef = useFocusFirstError(form);
   const contact = useContactUs();
   const { errors, isSubmitting } = form.formState;
   const message = useWatch({ control: form.control, name: 'message' });
@@ -26,7 +29,7 @@ export function ContactUsForm({ onSent }: { onSent: (message: string) => void })
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact us">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Contact us">
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <TextInput

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { ContentView, withoutRepeatedTitle } from './content-view.tsx';
+import { ContentView, forReader, withoutRepeatedTitle } from './content-view.tsx';
 import { TestWrapper as wrapper } from '../../../test/test-wrapper.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -69,5 +69,20 @@ describe('ContentView', () => {
     expect(withoutRepeatedTitle(' <h1 class="t">faqs </h1><p>a</p>', ['', 'FAQs'])).toBe('<p>a</p>');
     expect(withoutRepeatedTitle('<p>How it Works</p>', ['How it Works'])).toBe('<p>How it Works</p>');
     expect(withoutRepeatedTitle('<h2>Other</h2>', ['How it Works (2)'])).toBe('<h2>Other</h2>');
+  });
+});
+
+describe('forReader (decision 0099)', () => {
+  const html =
+    '<p>Ovation celebrates the people who make the firm. <span class="signed-out-only">Sign in to recognise a colleague today.</span></p>';
+
+  it('drops what is marked for signed-out visitors when a member reads it', () => {
+    expect(forReader(html, true)).toBe('<p>Ovation celebrates the people who make the firm. </p>');
+    expect(forReader('<p>Hi</p><p class="note signed-out-only">Log in first</p>', true)).toBe('<p>Hi</p>');
+    expect(forReader('<p>Sign in to see more.</p>', true)).toBe('<p>Sign in to see more.</p>');
+  });
+
+  it('keeps them for a visitor', () => {
+    expect(forReader(html, false)).toBe(html);
   });
 });

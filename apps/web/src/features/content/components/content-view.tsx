@@ -4,6 +4,7 @@ import { HtmlContent } from '../../../components/html-content.tsx';
 import { APP_NAME, PageTitle } from '../../../components/page-title.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useContent } from '../../../api/content.ts';
+import { useIsLoggedIn } from '../../../lib/session.tsx';
 
 interface ContentViewProps {
   contentKey: string;
@@ -18,6 +19,7 @@ export function ContentView({ contentKey, title }: ContentViewProps) {
   const key = contentKey.trim();
   const query = useContent(key);
   const heading = title ?? query.data?.title ?? '';
+  const isLoggedIn = useIsLoggedIn();
 
   return (
     <Box maw={880}>
@@ -37,7 +39,7 @@ export function ContentView({ contentKey, title }: ContentViewProps) {
           <PageTitle title={heading} />
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <HtmlContent
-              html={withoutRepeatedTitle(query.data.content, [heading, query.data.title])}
+              html={forReader(withoutRepeatedTitle(query.data.content, [heading, query.data.title]), isLoggedIn)}
               headingLevel={2}
             />
           </Paper>
@@ -56,6 +58,22 @@ export function withoutRepeatedTitle(html: string, titles: string[]): string {
     if (repeated.test(html)) return html.replace(repeated, '');
   }
   return html;
+}
+
+/** The class that marks what only a signed-out visitor reads (a "Sign in to…" line). */
+export const SIGNED_OUT_ONLY = 'signed-out-only';
+
+/**
+ * Content pages are shared by signed-out visitors and members; a member is not told to sign in
+ * (decision 0099). Authors mark such text with the class `signed-out-only` (the one attribute the
+ * content sanitizer keeps), and it is left out for a signed-in member.
+ */
+export function forReader(html: string, isLoggedIn: boolean): string {
+  if (!isLoggedIn || !html.includes(SIGNED_OUT_ONLY)) return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const node of template.content.querySelectorAll(`.${SIGNED_OUT_ONLY}`)) node.remove();
+  return template.innerHTML;
 }
 
 function ContentError({ error }: { error: unknown }) {

@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { Button, Skeleton } from '@mantine/core';
 import { BANNER_INTERVAL_MS } from '@ovation/shared/constants';
+import { NOT_AVAILABLE_IN_COUNTRY } from '@ovation/shared/constants';
 import { useBanners, type Banner } from '../../../api/banners.ts';
+import { findEntry, routeAccess } from '../../../config/navigation.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { CarouselControls } from './carousel-controls.tsx';
 import { useCarousel } from './use-carousel.ts';
 import classes from './banner-carousel.module.css';
@@ -11,9 +14,30 @@ const BANNER_HEIGHT_PX = 234;
 
 const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
+/** Why an internal link would only be refused (the route guard's own judgement), else null. */
+function refusalOf(url: string, capabilities: ReturnType<typeof useSession>['capabilities']): string | null {
+  const entry = findEntry(url.split(/[?#]/)[0]!);
+  if (!entry || entry.access !== 'member') return null;
+  const access = routeAccess(entry, capabilities);
+  return access === 'ok' ? null : access === 'country' ? NOT_AVAILABLE_IN_COUNTRY : 'Not available to you';
+}
+
 function BannerLink({ banner }: { banner: Banner }) {
+  const { capabilities } = useSession();
   if (!banner.linkUrl || !banner.linkText) return null;
   const common = { size: 'sm', color: 'amber.5', c: '#1f1300', radius: 'xl' } as const;
+  const refusal = isInternal(banner.linkUrl) ? refusalOf(banner.linkUrl, capabilities) : null;
+  if (refusal) {
+    // Greyed with the hint, as the Home tiles do: a Kenyan member is not sent to a refusal.
+    return (
+      <div className={classes.refused}>
+        <Button size="sm" radius="xl" disabled>
+          {banner.linkText}
+        </Button>
+        <span className={classes.hint}>{refusal}</span>
+      </div>
+    );
+  }
   return isInternal(banner.linkUrl) ? (
     <Button component={Link} to={banner.linkUrl} {...common}>
       {banner.linkText}

@@ -1,10 +1,10 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeWrapper } from '../../../test/test-wrapper.tsx';
-import { useLiveBalances } from './use-live-balances.ts';
+import { makeWrapper } from '../test/test-wrapper.tsx';
+import { useLiveBalances } from './live-balances.ts';
 
 const heard = vi.hoisted(() => ({ handlers: {} as Record<string, (data: unknown) => void> }));
-vi.mock('../../../api/live-events.ts', () => ({
+vi.mock('./live-events.ts', () => ({
   LIVE_RECONNECTED: 'live:reconnected',
   useLiveEvents: (handlers: Record<string, (data: unknown) => void>) => {
     heard.handlers = handlers;

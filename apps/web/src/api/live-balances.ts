@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { gameKeys } from '../../../api/game.ts';
-import { LIVE_RECONNECTED, useLiveEvents } from '../../../api/live-events.ts';
-import { sessionKeys } from '../../../api/session.ts';
-import { statementKeys } from '../../../api/statements.ts';
+import { gameKeys } from './game.ts';
+import { LIVE_RECONNECTED, useLiveEvents } from './live-events.ts';
+import { sessionKeys } from './session.ts';
+import { statementKeys } from './statements.ts';
 
 /**
  * What a `notification` can change besides the bell: someone recognised the member or paid points
