@@ -23,7 +23,7 @@ export const notFound = (message = 'Not found.') => new AppError(404, PROBLEM_TY
 
 export const conflict = (message: string) => new AppError(409, PROBLEM_TYPES.conflict, 'Conflict', message);
 
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
+export const tooManyRequests = (message = 'Too many attempts. Please wait a while (up to an hour) and try again.') =>
   new AppError(429, PROBLEM_TYPES.rateLimited, 'Too Many Requests', message);
 
 /** A refusal of a business rule: 4xx with a human `message` (spec §8 shows it as is). */

@@ -27,7 +27,7 @@ export const SIGN_IN_THROTTLE: ThrottlePolicy = {
 };
 
 export const ACCOUNT_PAUSED =
-  'Too many failed sign-ins to this account. Please wait and try again later, or reset your password to sign in now.';
+  'Too many failed sign-ins to this account. Signing in with a password is paused for 15 minutes or more: try again later, or reset your password to sign in now.';
 
 function minutes(ms: number): string {
   const m = Math.round(ms / 60_000);
