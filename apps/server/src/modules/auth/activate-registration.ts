@@ -10,7 +10,8 @@ import {
   retireRegistrationTokens,
 } from './registration.repository.ts';
 
-const INVALID_LINK = 'This activation link is invalid, already used or expired. Please register again for a new one.';
+const INVALID_LINK =
+  'This activation link is invalid, already used or expired. If you have already set your password, sign in; otherwise register again for a new link.';
 
 /**
  * Sets the first password with the activation link's token: the token works once, and the
