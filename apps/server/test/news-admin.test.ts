@@ -74,6 +74,15 @@ describe('news bulletin admin', () => {
       const res = await create(token, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
     }
+    // Dates outside the century are typos (year 1 would be stored as 2001).
+    for (const [field, value] of [
+      ['showFrom', '0001-01-01T00:00:00Z'],
+      ['showUntil', '9999-12-31T00:00:00Z'],
+    ] as const) {
+      const res = await create(token, { text: 'Far off', [field]: value });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors[field], field).toEqual(['Choose a date between 2000 and 2100']);
+    }
     expect((await create(token, { text: 'Profit > loss & 3 < 4 is fine' })).statusCode).toBe(201);
   });
 

@@ -12,8 +12,18 @@ export const newsTextSchema = z
   .max(NEWS_TEXT_MAX, `Keep it to ${NEWS_TEXT_MAX} characters`)
   .refine((t) => !/<[a-z!/?][^>]*>/i.test(t), 'Plain text only: no HTML');
 
-/** ISO date-time (UTC) or null: when the item starts / stops showing. */
-const instant = z.iso.datetime({ offset: true }).nullable().optional();
+/**
+ * ISO date-time (UTC) or null: when the item starts / stops showing, within this century (year
+ * 1 would be read as 2001 by the database's two-digit rules, year 9999 is a typo).
+ */
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine((t) => {
+    const year = new Date(t).getUTCFullYear();
+    return year >= 2000 && year <= 2100;
+  }, 'Choose a date between 2000 and 2100')
+  .nullable()
+  .optional();
 
 const newsFields = { text: newsTextSchema, showFrom: instant, showUntil: instant };
 const windowInOrder = (v: { showFrom?: string | null; showUntil?: string | null }) =>
