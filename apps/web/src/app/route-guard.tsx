@@ -45,13 +45,12 @@ export function RouteGuard({ entry, children }: { entry: NavEntry; children: Rea
     if (access !== 'ok') return <AccessNotice title={entry.label} kind={access} />;
   }
   const bounced = (location.state as Partial<ProfileFirstState> | null)?.profileFirst;
-  if (session.isProfileIncomplete && bounced) {
-    return (
-      <>
-        <ProfileFirstNotice page={bounced} />
-        {children}
-      </>
-    );
-  }
-  return children;
+  // One shape whether the notice shows or not: completing the profile hides the notice without
+  // remounting the page (its "Thank you, your profile is complete" is the page's own state).
+  return (
+    <>
+      {session.isProfileIncomplete && bounced ? <ProfileFirstNotice page={bounced} /> : null}
+      {children}
+    </>
+  );
 }
