@@ -120,7 +120,7 @@ export function ReportFilterBar({ offered, value, options, onChange, children }:
         {has('search') && (
           <TextInput
             label="Search"
-            placeholder="Name, message…"
+            placeholder="Text to find"
             w={fieldWidth}
             maxLength={100}
             value={draft.search ?? ''}
