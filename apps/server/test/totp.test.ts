@@ -97,6 +97,9 @@ describe('TOTP second factor', () => {
     expect(ok.statusCode).toBe(200);
     const reused = await post('/api/auth/login/totp', { challenge: await challenge(), code: recoveryCodes[0] });
     expect(reused.statusCode).toBe(401);
+    // Typed without its dash, in capitals: the same code.
+    const undashed = recoveryCodes[1]!.replace('-', '').toUpperCase();
+    expect((await post('/api/auth/login/totp', { challenge: await challenge(), code: undashed })).statusCode).toBe(200);
   });
 
   it('five wrong codes spend the challenge (rate-limited code attempts)', async () => {

@@ -93,7 +93,11 @@ function newRecoveryCodes(): string[] {
  */
 async function acceptCode(db: Db, memberId: number, secret: string, rawCode: string): Promise<boolean> {
   const code = rawCode.replace(/\s/g, '').toLowerCase();
-  if (!/^\d{6}$/.test(code)) return useRecoveryCode(db, memberId, hashToken(code));
+  if (!/^\d{6}$/.test(code)) {
+    // A recovery code typed without its dash ("82fdc7daa8") is the same code.
+    const recovery = /^[0-9a-f]{10}$/.test(code) ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+    return useRecoveryCode(db, memberId, hashToken(recovery));
+  }
   const delta = totpFor(secret).validate({ token: code, window: 1 });
   if (delta === null) return false;
   return useTotpStep(db, memberId, Math.floor(Date.now() / 1000 / PERIOD) + delta);
