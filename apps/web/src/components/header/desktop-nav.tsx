@@ -48,6 +48,7 @@ function HeaderMenu({ menu }: { menu: MenuNode }) {
     targetRef.current?.focus({ preventScroll: true });
   };
   return (
+    // Rendered in place, not in a portal, so the open menu stays inside the header's landmarks (axe region).
     // No focus placeholder: Mantine's is a focusable role="presentation" child, which a menu may not hold.
     // No focus return on close: Escape still returns it to the button, and a chosen page takes
     // it instead (focusMainContent); Tab moves it on (onDropdownKeyDown).
@@ -58,7 +59,7 @@ function HeaderMenu({ menu }: { menu: MenuNode }) {
       offset={4}
       shadow="md"
       width={260}
-      withinPortal
+      withinPortal={false}
       withInitialFocusPlaceholder={false}
       returnFocus={false}
     >
