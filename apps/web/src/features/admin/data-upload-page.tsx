@@ -241,8 +241,9 @@ export default function DataUploadPage() {
                 </Table>
               </Box>
               <Text size="sm" c="dimmed" mt="sm">
-                Every file is checked first: you see what will change and which rows are refused (with the row number
-                and why) before you apply or discard it. The same file cannot be applied twice.
+                Every file is checked first: you see how many members it creates, updates and deactivates (or the points
+                it credits) and which rows are refused (with the row number and why) before you apply or discard it. The
+                same file cannot be applied twice.
               </Text>
             </Paper>
           </>
