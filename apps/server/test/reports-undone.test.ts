@@ -1,17 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { transfer } from '../src/modules/ledger/transfer.ts';
 import { createMember } from './factories.ts';
-import { rowOf, setupReportsFirm } from './reports-firm.ts';
+import { records, rowOf, setupReportsFirm } from './reports-firm.ts';
 
 /**
- * A reversed points upload and a refunded order count against what they undo in the balance
- * reports (decision 0084): the member earned and spent nothing, the manager was allocated nothing.
+ * Opening and closing balances around a period; a reversed points upload and a refunded order
+ * count against what they undo (decisions 0084, 0100): the member earned and spent nothing, the
+ * manager was allocated nothing.
  */
-const { ctx, query } = setupReportsFirm();
+const { ctx, ids, query } = setupReportsFirm();
 
 const member = (memberId: number, kind: 'points' | 'team_budget' = 'points') => ({ member: { memberId, kind } });
 
-describe('balance reports net of reversals and refunds', () => {
+describe('balance reports: periods, reversals and refunds', () => {
+  it('gives a manager’s opening and closing balance around a period', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const now = await query('reportmanagerbalances', { filters: { division3: ids.t1, from: today, to: today } });
+    expect(records(now)[0]).toMatchObject({ opening: 0, allocated: 1000, spent: 100, closing: 900, movements: 3 });
+    const later = await query('reportmanagerbalances', {
+      filters: { division3: ids.t1, from: tomorrow, to: tomorrow },
+    });
+    expect(records(later)[0]).toMatchObject({ opening: 900, allocated: 0, spent: 0, closing: 900, movements: 0 });
+    const before = await query('reportmanagerbalances', {
+      filters: { division3: ids.t1, from: '2020-01-01', to: '2020-12-31' },
+    });
+    expect(records(before)[0]).toMatchObject({ opening: 0, closing: 0 });
+    // Without a start, nothing comes before the first entry: opening 0, closing the balance.
+    const whole = await query('reportmanagerbalances', { filters: { division3: ids.t1 } });
+    expect(records(whole)[0]).toMatchObject({ opening: 0, allocated: 1000, spent: 100, closing: 900 });
+    const untilToday = await query('reportmanagerbalances', { filters: { division3: ids.t1, to: today } });
+    expect(records(untilToday)[0]).toMatchObject({ opening: 0, closing: 900 });
+  });
+
   it('a reversed upload is not earned and a refunded order is not spent', async () => {
     const m = await createMember(ctx.app, { surname: 'Undone' });
     const post = (kind: Parameters<typeof transfer>[1]['kind'], legs: Parameters<typeof transfer>[1]['legs']) =>
