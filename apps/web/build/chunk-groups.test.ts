@@ -39,6 +39,14 @@ describe('first-visit and member chunk groups', () => {
     expect(first(src('api/live.ts'), ctx)).toBeNull();
   });
 
+  it('puts only the form packages in the forms chunk, never an app module that would drag the shell in', () => {
+    expect(first(pkg('react-hook-form/dist/index.esm.mjs'), ctx)).toBe('forms');
+    expect(first(pkg('@hookform/resolvers/zod/dist/zod.mjs'), ctx)).toBe('forms');
+    // The form helpers import the API errors and so the message box: as a `forms` module they
+    // pulled those into the chunk, and every page (Home too) loaded the form libraries.
+    expect(first(src('lib/form-errors.ts'), ctx)).toBeNull();
+  });
+
   it('puts the header, what Home shares and their packages in the member chunk', () => {
     expect(member(src('components/header/member-header.tsx'), ctx)).toBe('member');
     expect(member(src('api/live.ts'), ctx)).toBe('member');

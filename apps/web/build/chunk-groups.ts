@@ -34,8 +34,13 @@ const inPackage = (id: string) => id.includes(`${path.sep}node_modules${path.sep
 
 const HOME_ONLY = /[\\/]src[\\/]features[\\/]home[\\/]/;
 
-/** What every form uses: react-hook-form, its resolvers and the app's form helpers. */
-const FORMS = /[\\/](react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]form-errors\.ts$/;
+/**
+ * What every form uses: react-hook-form and its resolvers. Packages only: a group also takes what
+ * its modules import, so an app module here (the form-error helpers import the API errors, which
+ * import the message box) pulled the shell's own code into `forms`, and every page — Home too —
+ * loaded the form libraries with it (16 KB on Home, found 2026-11-29).
+ */
+const FORMS = /[\\/](react-hook-form|@hookform)[\\/]/;
 
 /**
  * Groups the code a first visit needs into a few chunks instead of thirty (decision 0033).
