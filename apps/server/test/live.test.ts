@@ -99,6 +99,34 @@ describe('GET /api/live/stream', () => {
     theirs.close();
   });
 
+  it('marks a notice that changed only the bell (a reaction, notices read) as bellOnly (decision 0101)', async () => {
+    const recipient = await memberWithToken(ctx);
+    const reactor = await memberWithToken(ctx);
+    const stream = await openStream(port, `/api/live/stream?ticket=${await ticketFor(recipient.token)}`);
+    await stream.waitFor(': connected');
+    const item = await createKudos(ctx.app, reactor.member.id, recipient.member.id);
+    const reacted = await ctx.request({
+      method: 'POST',
+      url: '/api/shoutouts/ShoutOutReact',
+      payload: { messageLogId: item.id, reactNum: 1, isRedactReact: false },
+      token: reactor.token,
+    });
+    expect(reacted.statusCode).toBe(200);
+    await stream.waitFor('event: notification\ndata: {"bellOnly":true}\n\n');
+    const read = await ctx.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      payload: { all: true },
+      token: recipient.token,
+    });
+    expect(read.statusCode).toBe(200);
+    // A credit's notice carries no flag: browsers read balances again. Events keep their order.
+    ctx.app.liveBus.publish(notificationEvent(recipient.member.id));
+    await stream.waitFor('event: notification\ndata: {}\n\n');
+    expect(stream.text().match(/event: notification\ndata: \{"bellOnly":true\}/g)).toHaveLength(2);
+    stream.close();
+  });
+
   it('splits a large upload’s members over events of 500, each under NOTIFY’s 8,000 bytes', () => {
     const ids = Array.from({ length: 1201 }, (_, i) => 1_000_000 + i);
     const events = uploadCreditEvents(ids);

@@ -30,6 +30,18 @@ describe('useLiveBalances', () => {
     expect(stale()).toEqual(['session', 'game', 'payitforward', 'rewards', 'statements']);
   });
 
+  it('reads nothing again when only the bell changed (a reaction, notices marked read)', () => {
+    const { client, wrapper } = makeWrapper();
+    client.setQueryData(['session', 'token'], { n: 1 });
+    client.setQueryData(['rewards', 'basket'], { n: 1 });
+    renderHook(() => useLiveBalances(), { wrapper });
+    heard.handlers.notification!({ bellOnly: true });
+    expect(client.getQueryState(['session', 'token'])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(['rewards', 'basket'])?.isInvalidated).toBe(false);
+    heard.handlers.notification!(null);
+    expect(client.getQueryState(['session', 'token'])?.isInvalidated).toBe(true);
+  });
+
   it('also reads them again when the stream comes back after a cut', () => {
     const { client, wrapper } = makeWrapper();
     client.setQueryData(['session', 'token'], { n: 1 });

@@ -8,7 +8,9 @@ import { statementKeys } from './statements.ts';
  * What a `notification` can change besides the bell: someone recognised the member or paid points
  * forward, so the balances (kept in the session), the game plays, the Pay It Forward allowance,
  * the rewards basket and the statements are read again. The server's event carries no detail,
- * and it only fires for this member; a reconnect means events may have been missed.
+ * and it only fires for this member; a reconnect means events may have been missed. A notice that
+ * changed only the bell (a reaction, notices marked read) says `bellOnly` and reads nothing here
+ * (decision 0101).
  */
 export const BALANCE_QUERY_KEYS = [
   sessionKeys.all,
@@ -23,5 +25,8 @@ export function useLiveBalances(enabled = true) {
   const refresh = () => {
     for (const queryKey of BALANCE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
   };
-  useLiveEvents({ notification: refresh, [LIVE_RECONNECTED]: refresh }, enabled);
+  const onNotification = (data: unknown) => {
+    if (!(typeof data === 'object' && data !== null && 'bellOnly' in data && data.bellOnly === true)) refresh();
+  };
+  useLiveEvents({ notification: onNotification, [LIVE_RECONNECTED]: refresh }, enabled);
 }

@@ -57,7 +57,7 @@ export async function reactToKudos(deps: ReactDeps, memberId: number, input: Req
         messageLogId,
         reaction: reactNum,
       }));
-    if (told) deps.bus.publish(notificationEvent(row.toMemberId));
+    if (told) deps.bus.publish(notificationEvent(row.toMemberId, true));
   }
   return { shoutOuts: presentKudosTable([row]) };
 }

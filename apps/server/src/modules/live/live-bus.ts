@@ -13,8 +13,12 @@ export type LiveEvent =
       data: { messageLogId: number; likeCount: number; cheerCount: number; supportCount: number };
       memberId?: number;
     }
-  /** A member's notifications changed: only that member's streams hear it (decision 0026). */
-  | { type: 'notification'; data: Record<string, never>; forMemberId: number }
+  /**
+   * A member's notifications changed: only that member's streams hear it (decision 0026).
+   * `bellOnly` when nothing but the bell changed (a reaction, notices marked read), so browsers
+   * need not read balances again (decision 0101).
+   */
+  | { type: 'notification'; data: { bellOnly?: true }; forMemberId: number }
   /** Many members' notifications changed (a points upload's credits): only theirs hear it. */
   | { type: 'notification'; data: Record<string, never>; forMemberIds: number[] };
 

@@ -12,6 +12,6 @@ export async function markNotificationsRead(
 ) {
   await markRead(deps.db, memberId, which);
   // The member's other open browsers update their count too.
-  deps.bus.publish(notificationEvent(memberId));
+  deps.bus.publish(notificationEvent(memberId, true));
   return listMyNotifications(deps.db, memberId);
 }

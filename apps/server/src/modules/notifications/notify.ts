@@ -7,9 +7,12 @@ export function notificationKindOf(kind: KudosKind): 'recognised' | 'high5' | 'p
   return kind === 'recognition' ? 'recognised' : kind === 'high5' ? 'high5' : 'points';
 }
 
-/** Tells the member's open browsers (only theirs) that their notifications changed. */
-export function notificationEvent(memberId: number): LiveEvent {
-  return { type: 'notification', data: {}, forMemberId: memberId };
+/**
+ * Tells the member's open browsers (only theirs) that their notifications changed; `bellOnly`
+ * when no balance, order or statement changed with them (decision 0101).
+ */
+export function notificationEvent(memberId: number, bellOnly = false): LiveEvent {
+  return { type: 'notification', data: bellOnly ? { bellOnly } : {}, forMemberId: memberId };
 }
 
 /** An order's status changed by someone else (an administrator): the member's bell says so. */
