@@ -81,6 +81,28 @@ describe('dashboard from the roll-ups', () => {
     expect(await rollupContents()).toEqual(byTriggers);
   });
 
+  it('a backlog flushed in parts builds the same roll-ups as one flush of the whole queue (decision 0102)', async () => {
+    const whole = await rollupContents();
+    const kudosRollups = ['report_kudos_days', 'report_member_days', 'report_member_totals', 'report_kudos_pairs'];
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`truncate ${kudosRollups.join(', ')}`));
+      // Queued in no order of day, so later parts hold days before, on and after earlier parts'.
+      await tx.execute(sql`insert into report_kudos_pending (kudos_id) select id from kudos order by random()`);
+    });
+    const [queued] = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from report_kudos_pending`,
+    );
+    expect(queued!.n).toBeGreaterThan(500);
+    // One call takes one part; the flush calls until a part comes back short.
+    const [first] = await queryRows<{ n: number }>(ctx.app.db, sql`select report_rollups_flush_part(true, 37) as n`);
+    expect(first!.n).toBe(37);
+    expect(await flushReportRollups(ctx.app.db, { part: 37 })).toBe(queued!.n - 37);
+    const [left] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from report_kudos_pending`);
+    expect(left!.n).toBe(0);
+    expect(await rollupContents()).toEqual(whole);
+  });
+
   it('queues a ledger call’s sums once per figure row, adds them at the next flush, and nothing for a rolled-back call', async () => {
     await flushReportRollups(ctx.app.db);
     const issuedToday = async () => {

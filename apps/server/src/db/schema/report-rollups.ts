@@ -5,10 +5,10 @@ import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, time
  * Daily roll-ups the reports dashboard reads instead of a year of kudos and ledger entries
  * (docs/decisions/0030). A send only queues what it added (`report_kudos_pending`,
  * `report_point_pending`, filled by statement triggers on `kudos` and `ledger_entries`), and
- * `report_rollups_flush()` adds the queue to these tables in bulk: every few seconds and before
- * the dashboard reads them (decision 0051). So every flow that creates kudos or posts entries is
- * counted. The migrations report_rollups and report_running_totals back-filled them. Days are UTC
- * calendar days.
+ * `report_rollups_flush_part()` adds the queue to these tables in bulk, in parts of bounded size
+ * (decision 0102): every few seconds and before the dashboard reads them (decision 0051). So every
+ * flow that creates kudos or posts entries is counted. The migrations report_rollups and
+ * report_running_totals back-filled them. Days are UTC calendar days.
  */
 
 /** Kudos per day, kind and behaviour (0 = none). `shard` (giver id mod 8) spreads concurrent sends over rows. */
@@ -90,8 +90,8 @@ export const reportPointDays = pgTable(
 
 /**
  * The kudos not yet in the roll-ups: one row per kudos, written by the statement trigger on
- * `kudos` in the sending transaction and deleted by `report_rollups_flush()` (decision 0051). No
- * index: it is only ever appended to and emptied whole.
+ * `kudos` in the sending transaction and deleted by the flush (decision 0051). No index: it is
+ * only ever appended to and emptied, whole or a part at a time as stored (decision 0102).
  */
 export const reportKudosPending = pgTable('report_kudos_pending', {
   kudosId: bigint('kudos_id', { mode: 'number' }).notNull(),
@@ -100,8 +100,8 @@ export const reportKudosPending = pgTable('report_kudos_pending', {
 /**
  * The points not yet in `report_point_days`: one row per (day, figure, shard) per INSERT
  * statement on `ledger_entries` (that statement's entries summed, by its trigger), so a points
- * upload of 100,000 transactions queues about ten rows, and a send one. `report_rollups_flush()`
- * adds them up and deletes them (decision 0051).
+ * upload of 100,000 transactions queues about ten rows, and a send one. Each flush call
+ * adds them all up and deletes them (decision 0051).
  */
 export const reportPointPending = pgTable('report_point_pending', {
   day: date('day', { mode: 'string' }).notNull(),

@@ -1,13 +1,15 @@
--- report_rollups_flush: adds what sends queued (report_kudos_pending, report_point_pending) to
--- the dashboard's roll-ups in bulk, and empties the queue (docs/decisions/0051). Called every few
--- seconds by each server instance and before the dashboard reads the roll-ups, so the dashboard
--- counts everything committed before it was asked.
+-- report_rollups_flush_part: adds what sends queued (report_kudos_pending, report_point_pending)
+-- to the dashboard's roll-ups in bulk, and empties the queue (docs/decisions/0051): all of the
+-- points queue and up to p_limit queued kudos (NULL: all), so a backlog is flushed in parts, each
+-- its own short transaction (decision 0102). Called every few seconds by each server instance and
+-- before the dashboard reads the roll-ups (both call it again while a part comes back full), so
+-- the dashboard counts everything committed before it was asked.
 --
 -- One flusher at a time (a transaction-level advisory lock): a second caller waits for the first
 -- to commit (p_wait) or returns -1 at once (the periodic flush, when another instance is at it).
 -- Only flushers write the roll-ups, so their rows are never locked by a send.
 -- Returns the number of kudos added.
-CREATE OR REPLACE FUNCTION report_rollups_flush(p_wait boolean DEFAULT true) RETURNS int
+CREATE OR REPLACE FUNCTION report_rollups_flush_part(p_wait boolean, p_limit int) RETURNS int
 LANGUAGE plpgsql AS $$
 DECLARE
   v_ids bigint[];
@@ -32,7 +34,12 @@ BEGIN
   SELECT day, figure, shard, sum(amount) FROM d GROUP BY 1, 2, 3
   ON CONFLICT (day, figure, shard) DO UPDATE SET amount = r.amount + excluded.amount;
 
-  WITH d AS (DELETE FROM report_kudos_pending RETURNING kudos_id)
+  -- The queue has no key: a part is the first p_limit rows as stored (LIMIT NULL takes them all).
+  WITH d AS (
+    DELETE FROM report_kudos_pending
+    WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_kudos_pending LIMIT p_limit))
+    RETURNING kudos_id
+  )
   SELECT array_agg(kudos_id) INTO v_ids FROM d;
   IF v_ids IS NULL THEN
     RETURN 0;
@@ -106,3 +113,7 @@ BEGIN
   RETURN cardinality(v_ids);
 END;
 $$;
+--> statement-breakpoint
+-- The whole queue in one call (the benches' generated firms): the function as it was before 0102.
+CREATE OR REPLACE FUNCTION report_rollups_flush(p_wait boolean DEFAULT true) RETURNS int
+LANGUAGE sql AS $$ SELECT report_rollups_flush_part(p_wait, NULL) $$;
