@@ -14,7 +14,7 @@ import { serializeError } from './lib/redact-personal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendFrameworkError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -159,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Long path parameters reach the route's schema, which refuses them as problem details (400);
     // the router's own limit (100) answered 414 in Fastify's format.
     routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: sendFrameworkError,
     ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/lib/sql-rows.ts';
 import { setupApp } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 
@@ -67,6 +69,44 @@ describe('bad input answers 4xx, never 500', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors, url).toMatchObject({ [field]: [message] });
     }
+  });
+
+  it('refuses a body nested too deeply before any hook hashes it, also on routes that read no body', async () => {
+    const { token } = await memberWithToken(ctx);
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/orders/1/cancel',
+      token,
+      payload: '['.repeat(5000) + ']'.repeat(5000),
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-body-key-0001' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ body: ['The request is nested too deeply'] });
+  });
+
+  it('stores a lone UTF-16 surrogate in a kudos message as U+FFFD, as every other text column does', async () => {
+    const sender = await memberWithToken(ctx);
+    const colleague = await memberWithToken(ctx);
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/high5/send',
+      token: sender.token,
+      payload: { toMemberId: colleague.member.id, message: 'Thanks ab\ud800cd' },
+      headers: { 'idempotency-key': 'lone-surrogate-0001' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await queryRows<{ message: string }>(
+      ctx.app.db,
+      sql`select message from kudos where from_member_id = ${sender.member.id}`,
+    );
+    expect(row!.message).toBe('Thanks ab\ufffdcd');
+  });
+
+  it('answers problem details for an address the router cannot decode', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/orders/%ED%A0%80' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 400, errors: { path: ['The address could not be read.'] } });
   });
 
   it('answers 4xx for /profilepic/%00 and other odd picture ids', async () => {
@@ -148,6 +188,15 @@ describe('report periods and filters answer 400, before any work', () => {
     expect(exported.statusCode).toBe(400);
     expect(exported.headers['content-encoding']).toBeUndefined();
     expect(exported.json().errors).toEqual({ division1: ['Choose a division from the list'] });
+    // A number no integer check passes fails two of the id's checks: its message once.
+    const huge = await ctx.request({
+      method: 'POST',
+      url: '/api/reports/reportmanagement/query',
+      token,
+      payload: { filters: { division1: 1e308 } },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors).toEqual({ 'filters.division1': ['Choose a division from the list'] });
     const late = await ctx.request({
       method: 'GET',
       url: '/api/reports/reporttransactions/export?from=9999-12-31&to=9999-12-31',

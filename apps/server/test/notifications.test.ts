@@ -64,6 +64,10 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     const bad = await markRead(token, { all: true, upToId: 'newest' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['upToId']);
+    // On its own it would mark nothing: the field that is wrong is named.
+    const alone = await markRead(token, { upToId: seen.items[0].id });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().errors).toEqual({ upToId: ['Send all: true with upToId'] });
   });
 
   it('a High Five and points received reach the recipient, not the sender', async () => {

@@ -59,6 +59,24 @@ describe('reward edits', () => {
     expect((await rewardRow(ctx.app, item.id)).name).toBe('Desk Cactus');
   });
 
+  it('refuses an edit stamp no save could have written as the field’s error (year 0 is no year to the database)', async () => {
+    const token = await admin();
+    const category = await createCategory(ctx.app);
+    const item = await createReward(ctx.app, category.id, { name: 'Desk Lamp', pointsCost: 300 });
+    const res = await json('PUT', `/api/admin/rewards/items/${item.id}`, token, {
+      category: category.slug,
+      name: 'Desk Lamp',
+      pointsCost: 300,
+      randValue: 5_000,
+      fulfilment: 'delivery',
+      expectedUpdatedAt: '0000-01-01T00:00:00Z',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.expectedUpdatedAt).toEqual([
+      'Reload the item and try again: this is not when it was saved',
+    ]);
+  });
+
   it('keeps the limit per member, the offer and the stock when an edit leaves them out', async () => {
     const token = await admin();
     const category = await createCategory(ctx.app);
@@ -132,6 +150,17 @@ describe('voucher code loads', () => {
     expect(res.json().errors.csv).toEqual([`Already loaded for this or another item, nothing loaded: ${taken}`]);
     expect((await rewardRow(ctx.app, second.id)).stockLeft).toBe(1);
     expect((await rewardRow(ctx.app, first.id)).stockLeft).toBe(1);
+  });
+
+  it('quotes a malformed code cut short: a refusal never echoes a whole pasted file', async () => {
+    const token = await admin();
+    const category = await createCategory(ctx.app);
+    const voucher = await createReward(ctx.app, category.id, { codes: codesFor('MV', 1) });
+    const res = await json('POST', `/api/admin/rewards/items/${voucher.id}/codes`, token, { csv: 'a'.repeat(100_000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.csv).toEqual([
+      `Codes are 4 to 64 letters, digits, dashes or underscores: ${'a'.repeat(30)}…`,
+    ]);
   });
 
   it('skips a header line naming the column', async () => {

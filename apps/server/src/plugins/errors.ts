@@ -8,6 +8,7 @@ import { isUniqueViolation, postgresDataError } from '../lib/pg-errors.ts';
 import { replay, standingAnswer } from './idempotency/idempotency.plugin.ts';
 
 const VALIDATION_TITLE = 'One or more validation errors occurred.';
+const SERVER_ERROR_TITLE = 'An unexpected error occurred. Please try again later.';
 
 /** Fastify's and its plugins' client errors whose own message is not for people. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -22,13 +23,38 @@ function fieldKey(instancePath: string, missingProperty?: unknown): string {
   return path || 'body';
 }
 
-/** The first NUL character's path in parsed input ('' for the top), or undefined if none. */
-function findNul(value: unknown, path: string, depth = 0): string | undefined {
+/** Deeper than any request of this API nests (its deepest bodies are three or four levels). */
+const MAX_INPUT_DEPTH = 32;
+const TOO_DEEP = Symbol('too deep');
+/** A UTF-16 surrogate without its pair: no text column or JSON value can store it. */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/**
+ * Parsed JSON, query strings and path parameters: arrays and plain objects (the query parser's
+ * have a prototype of their own whose prototype is null); a Buffer or a stream is not walked.
+ */
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return Array.isArray(value) || proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+};
+
+/**
+ * Walks parsed input: answers the first NUL character's path ('' for the top), TOO_DEEP past
+ * MAX_INPUT_DEPTH, or undefined. Lone surrogates in strings become U+FFFD in place, as the
+ * database driver writes them into every text column: JSON columns (a kudos item's payload)
+ * would refuse them instead.
+ */
+function inspectInput(value: unknown, path: string, depth = 0): string | typeof TOO_DEEP | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return undefined;
+  if (depth >= MAX_INPUT_DEPTH) return TOO_DEEP;
+  const record = value as Record<string, unknown>;
+  for (const [key, child] of Object.entries(record)) {
     if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
-    const found = findNul(child, path ? `${path}.${key}` : key, depth + 1);
+    if (typeof child === 'string') {
+      const wellFormed = child.replace(LONE_SURROGATES, '\ufffd');
+      if (wellFormed !== child) record[key] = wellFormed;
+    }
+    const found = inspectInput(record[key], path ? `${path}.${key}` : key, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -38,19 +64,44 @@ function send(reply: FastifyReply, problem: ProblemDetails) {
   return reply.status(problem.status).type('application/problem+json').send(problem);
 }
 
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode (bad percent-encoding) leaves as
+ * problem details too, not in Fastify's own format (the error handler is not reached for it).
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const traceId = String(request.id);
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, {
+      type: PROBLEM_TYPES.server,
+      title: SERVER_ERROR_TITLE,
+      status: 500,
+      traceId,
+    });
+  }
+  const errors = { path: ['The address could not be read.'] };
+  return send(reply, { type: PROBLEM_TYPES.validation, title: VALIDATION_TITLE, status, errors, traceId });
+}
+
 /** The one error handler: every failure leaves as RFC 9457 problem details with a traceId. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  // PostgreSQL text cannot hold NUL: refuse it as the caller's mistake before any handler runs.
+  // PostgreSQL text cannot hold NUL, and no request nests 32 levels deep: both are the caller's
+  // mistake, refused before any handler runs (a deep body once overflowed the stack in a hash).
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      const path = findNul(value, '');
-      if (path !== undefined) {
+      const found = inspectInput(value, '');
+      if (found === TOO_DEEP) {
+        const message = 'The request is nested too deeply';
+        throw new AppError(400, PROBLEM_TYPES.validation, VALIDATION_TITLE, message, { [part]: [message] });
+      }
+      if (found !== undefined) {
         const message = 'Text may not contain NUL characters';
-        throw new AppError(400, PROBLEM_TYPES.validation, VALIDATION_TITLE, message, { [path || part]: [message] });
+        throw new AppError(400, PROBLEM_TYPES.validation, VALIDATION_TITLE, message, { [found || part]: [message] });
       }
     }
   });
@@ -71,7 +122,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       for (const v of error.validation) {
         const issue = (v.params as { issue?: { path?: PropertyKey[] } }).issue;
         const key = issue?.path?.length ? issue.path.map(String).join('.') : fieldKey(v.instancePath ?? '');
-        (errors[key] ??= []).push(v.message ?? 'Invalid value');
+        // One message once per field, though several checks refused it (an id past both checks).
+        const messages = (errors[key] ??= []);
+        const message = v.message ?? 'Invalid value';
+        if (!messages.includes(message)) messages.push(message);
       }
       return send(reply, { type: PROBLEM_TYPES.validation, title: VALIDATION_TITLE, status: 400, errors, traceId });
     }
@@ -128,7 +182,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'request failed');
     return send(reply, {
       type: PROBLEM_TYPES.server,
-      title: 'An unexpected error occurred. Please try again later.',
+      title: SERVER_ERROR_TITLE,
       status: 500,
       traceId,
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId } from './ids.ts';
+import { databaseId, expectedUpdatedAtSchema } from './ids.ts';
 
 /** News bulletin administration (issue 11): plain-text ticker items, ordered and scheduled. */
 export const NEWS_TEXT_MAX = 200;
@@ -38,7 +38,7 @@ export type NewsInput = z.infer<typeof newsInputSchema>;
  * opened it), an item someone else saved meanwhile is refused (409) instead of overwritten.
  */
 export const newsUpdateSchema = z
-  .object({ ...newsFields, expectedUpdatedAt: z.iso.datetime({ offset: true }).optional() })
+  .object({ ...newsFields, expectedUpdatedAt: expectedUpdatedAtSchema.optional() })
   .refine(windowInOrder, windowMessage);
 export type NewsUpdate = z.infer<typeof newsUpdateSchema>;
 

@@ -15,3 +15,13 @@ export function databaseId(message: string) {
       z.coerce.number<string | number>({ error: message }).int(message).positive(message).max(MAX_DATABASE_ID, message),
     );
 }
+
+/**
+ * The `updatedAt` an editor opened an item with, sent back so a save made meanwhile is refused
+ * (409): an instant this system could have written, so a made-up year (0000 is no year to the
+ * database) is the field's 400, never a database error.
+ */
+export const expectedUpdatedAtSchema = z.iso.datetime({ offset: true }).refine((t) => {
+  const year = new Date(t).getUTCFullYear();
+  return year >= 2000 && year <= 9999;
+}, 'Reload the item and try again: this is not when it was saved');

@@ -42,7 +42,12 @@ export const markReadRequestSchema = z
     all: z.boolean().default(false),
     upToId: z.number().int().positive().optional(),
   })
-  .refine((r) => r.all || r.ids.length > 0, { message: 'Choose at least one notification', path: ['ids'] });
+  .refine((r) => r.all || r.ids.length > 0 || r.upToId !== undefined, {
+    message: 'Choose at least one notification',
+    path: ['ids'],
+  })
+  // `upToId` bounds "mark all read" (the newest the member saw); on its own it would mark nothing.
+  .refine((r) => r.all || r.upToId === undefined, { message: 'Send all: true with upToId', path: ['upToId'] });
 export type MarkReadRequest = z.input<typeof markReadRequestSchema>;
 
 /** GET/PUT /api/profile/preferences: e-mail per kind, the weekly digest, Celebrations privacy. */

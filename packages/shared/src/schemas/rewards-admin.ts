@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULFILMENTS, ORDER_STATUSES, orderSchema } from './rewards.ts';
+import { expectedUpdatedAtSchema } from './ids.ts';
 
 /** Rewards administration (issue 9): catalogue management, code pools and the fulfilment queue. */
 export const VOUCHER_CSV_MAX_CODES = 5000;
@@ -37,7 +38,7 @@ export const rewardInputSchema = z.object({
    * On an edit, the item's `updatedAt` as the editor opened it: an item saved by someone else
    * meanwhile is refused with 409 rather than written over (decision 0091).
    */
-  expectedUpdatedAt: z.iso.datetime({ offset: true }).optional(),
+  expectedUpdatedAt: expectedUpdatedAtSchema.optional(),
 });
 export type RewardInput = z.input<typeof rewardInputSchema>;
 

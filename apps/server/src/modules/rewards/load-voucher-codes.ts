@@ -23,8 +23,10 @@ export function parseCodes(csv: string): string[] {
   return HEADER.test(cells[0] ?? '') ? cells.slice(1) : cells;
 }
 
+/** A malformed code is shown cut to 30 characters: a refusal never echoes a whole pasted file. */
+const shown = (code: string) => (code.length > 30 ? `${code.slice(0, 30)}…` : code);
 const listed = (codes: string[]) =>
-  codes.slice(0, 5).join(', ') + (codes.length > 5 ? ` and ${codes.length - 5} more` : '');
+  codes.slice(0, 5).map(shown).join(', ') + (codes.length > 5 ? ` and ${codes.length - 5} more` : '');
 
 /**
  * Loads voucher codes into an item's pool from a CSV file. The whole file is refused when any
