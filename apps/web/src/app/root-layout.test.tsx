@@ -51,10 +51,14 @@ describe('RootLayout', () => {
     expect(announcer.getAttribute('aria-live')).toBe('polite');
     expect(announcer.textContent).toBe('');
     vi.useFakeTimers();
-    act(() => screen.getByRole('link', { name: 'Register' }).click());
+    const link = screen.getByRole('link', { name: 'Register' });
+    link.focus();
+    act(() => link.click());
     await act(async () => {
       vi.advanceTimersByTime(1000);
     });
     expect(announcer.textContent).toBe('Register · Ovation');
+    // The link that had the focus is gone with its page: the focus goes to the main content.
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });

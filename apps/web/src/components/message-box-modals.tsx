@@ -38,12 +38,13 @@ export default function MessageBoxModals({ boxes, onClose }: MessageBoxModalsPro
           <MessageBody msg={box.msg} />
         </div>
         <Group justify="flex-end" mt="lg">
+          {/* A question starts on its safe answer (Cancel, "Keep it"): Enter never confirms unread. */}
           {box.isShowCancel && (
-            <Button variant="default" onClick={() => onClose(box.id, false)}>
+            <Button variant="default" onClick={() => onClose(box.id, false)} data-autofocus>
               {box.cancelText || 'Cancel'}
             </Button>
           )}
-          <Button onClick={() => onClose(box.id, true)} data-autofocus>
+          <Button onClick={() => onClose(box.id, true)} data-autofocus={box.isShowCancel ? undefined : true}>
             {box.okText || 'Ok'}
           </Button>
         </Group>

@@ -12,7 +12,10 @@ describe('the message box', () => {
     const opener = screen.getByRole('button', { name: 'Delete' });
     opener.focus();
     const answer = showMessage({ title: 'Delete it?', msg: 'This cannot be undone.', isShowCancel: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    // A question starts on its safe answer: Enter does not confirm it unread.
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await userEvent.click(cancel);
     expect(await answer).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(opener));
 

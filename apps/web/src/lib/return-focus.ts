@@ -7,13 +7,17 @@ export const focusedElement = (): Element | null => (typeof document === 'undefi
  * Gives the focus back to what opened a dialog that is mounted only while open (WCAG 2.4.3):
  * Mantine's Modal does it only when it stays mounted and `opened` turns false. It waits for the
  * dialog to go, and does nothing when something else took the focus. When the opener has left
- * the page, the focus goes to `fallback` (if given) without scrolling, so it is not lost.
+ * the page (or is disabled), the focus goes to `fallback` (if given) without scrolling, so it is
+ * not lost.
  */
 export function returnFocus(opener: Element | null, fallback?: () => HTMLElement | null): void {
   setTimeout(() => {
     const now = document.activeElement;
-    if (now !== null && now !== document.body) return;
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    // A control that turned disabled holds no useful focus (Chromium moves it to the page's top).
+    const lost = now === null || now === document.body || (now as { disabled?: boolean }).disabled === true;
+    if (!lost) return;
+    if (opener instanceof HTMLElement && opener.isConnected && !(opener as { disabled?: boolean }).disabled)
+      opener.focus();
     else fallback?.()?.focus({ preventScroll: true });
   }, 0);
 }

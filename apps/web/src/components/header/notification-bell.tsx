@@ -130,7 +130,9 @@ export function NotificationBell() {
         position="bottom-end"
         shadow="md"
         withArrow
-        trapFocus
+        // Held in the panel only while it has something to reach: an empty list (all read, nothing
+        // to mark) would hold Tab on the heading, with Escape the only way out.
+        trapFocus={items.length > 0 || unread > 0 || (query.isError && !query.data)}
         returnFocus
         opened={opened}
         onChange={setOpened}

@@ -8,6 +8,8 @@ import { useCancelOrder, useOrders } from '../../api/orders.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
+import { returnFocus } from '../../lib/return-focus.ts';
+import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { FULFILMENT_LABELS } from './components/fulfilment.ts';
@@ -139,10 +141,13 @@ export default function OrdersPage() {
       callback: (ok) => {
         if (!ok) return;
         cancel.mutate(order.orderId, {
-          onSuccess: () =>
+          onSuccess: () => {
             toast.success(
               `Order #${order.orderId} is cancelled; ${formatPoints(order.totalPoints)} ${pointsName} are back.`,
-            ),
+            );
+            // Its Cancel order button, which had the focus back, goes with the change.
+            returnFocus(null, () => document.getElementById(MAIN_CONTENT_ID));
+          },
           onError: (error) => toast.error(describeError(error).body),
         });
       },

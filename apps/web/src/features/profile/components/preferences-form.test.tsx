@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Preferences } from '@ovation/shared/schemas/notifications';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -27,6 +28,22 @@ describe('PreferencesSection', () => {
       name: 'I receive points (Pay It Forward or a points upload)',
     });
     expect((points as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('gives the focus back to the form once saved (SAVE is disabled again)', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      if (url === '/api/profile/preferences') {
+        return jsonResponse(init?.method === 'PUT' ? JSON.parse(String(init.body)) : PREFERENCES);
+      }
+      return jsonResponse({}, 404);
+    });
+    renderWithApp(<PreferencesSection />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Someone reacts to my kudos' }));
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    const form = screen.getByRole('form', { name: 'Notification preferences' });
+    await waitFor(() => expect(document.activeElement).toBe(form));
   });
 
   it('says so, with a way to ask again, when the preferences cannot be loaded', async () => {

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { usePreferences, useSavePreferences } from '../../../api/preferences.ts';
 import { FormAlert } from '../../../components/form-feedback.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { returnFocus } from '../../../lib/return-focus.ts';
 import { toast } from '../../../lib/toast.ts';
 
 const EMAIL_KINDS: { key: keyof Preferences['email']; label: string }[] = [
@@ -20,15 +21,17 @@ function Form({ initial }: { initial: Preferences }) {
   const server = useServerErrors(form, [] as const, { title: 'Your preferences were not saved' });
   const save = useSavePreferences();
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values, event) =>
     server.run(async () => {
       form.reset(await save.mutateAsync(values));
       toast.success('Your preferences have been saved.');
+      // SAVE is disabled again (nothing changed since): the focus comes back to the form.
+      returnFocus(null, () => event?.target as HTMLFormElement | null);
     }),
   );
 
   return (
-    <form onSubmit={onSubmit} aria-label="Notification preferences" noValidate>
+    <form tabIndex={-1} onSubmit={onSubmit} aria-label="Notification preferences" noValidate>
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <Fieldset legend="E-mail me when" variant="unstyled">

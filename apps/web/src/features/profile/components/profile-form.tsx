@@ -6,6 +6,7 @@ import { CELL_NUM_MIN_LENGTH } from '@ovation/shared/constants';
 import { updateProfileRequestSchema, type StoredProfile } from '@ovation/shared/schemas/profile';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { returnFocus } from '../../../lib/return-focus.ts';
 import { useUpdateProfile } from '../../../api/profile.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
@@ -38,13 +39,15 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const update = useUpdateProfile();
   const { errors, isSubmitting } = form.formState;
 
-  const save = form.handleSubmit((values) =>
+  const save = form.handleSubmit((values, event) =>
     server.run(async () => {
       const { currentPassword, ...rest } = values;
       const session = await update.mutateAsync(emailChanges ? { ...rest, currentPassword } : rest);
       // The saved (normalised) values become the new baseline of the form.
       form.reset({ ...rest, currentPassword: '' });
       onSaved(session);
+      // The busy button let the focus fall to the page's top: it comes back to the form.
+      returnFocus(null, () => event?.target as HTMLFormElement | null);
     }),
   );
   // A double click submits twice before the button shows it is busy: one save at a time.
@@ -61,7 +64,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="My details">
+    <form tabIndex={-1} onSubmit={onSubmit} noValidate aria-label="My details">
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketResponse, RewardItem } from '@ovation/shared/schemas/rewards';
 import { api } from '../../../lib/api-client.ts';
@@ -10,6 +10,7 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn() },
 }));
 const get = vi.mocked(api.get);
+const put = vi.mocked(api.put);
 
 const mug: RewardItem = {
   rewardId: 6,
@@ -65,6 +66,21 @@ describe('RewardDetail: the quantity', () => {
     expect(screen.getByText('After your basket')).toBeTruthy();
     fireEvent.change(box, { target: { value: '2' } });
     expect(after()).toBe('60 Kudos');
+  });
+
+  it('starts the quantity again at 1 once the units are in the basket', async () => {
+    get
+      .mockReset()
+      .mockImplementation((url: string) =>
+        Promise.resolve(url.includes('basket') ? basket(0) : { ...mug, memberLimit: null }),
+      );
+    put.mockReset().mockResolvedValue(basket(2));
+    render(<RewardDetail rewardId={6} pointsName="Kudos" balance={100} basket={basket(0)} />, { wrapper });
+    const box = (await screen.findByLabelText('Quantity')) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    await waitFor(() => expect(box.value).toBe('1'));
+    expect(put).toHaveBeenCalledTimes(1);
   });
 
   it('says the limit is reached and disables Add once the basket holds all the member may order', async () => {

@@ -93,7 +93,9 @@ export function RewardDetail({ rewardId, pointsName, balance, basket }: RewardDe
             : `Choose a whole number from 1 to ${room}.`
           : null;
     setQuantityError(refusal);
-    if (valid !== null) void add(reward, valid);
+    // Once added, the box starts again at 1: kept at 2, "after your basket and this" would count
+    // the units just added twice over (the basket holds them now).
+    if (valid !== null) void add(reward, valid).then((added) => added && setDraft(1));
   };
   return (
     <Stack gap="md">
