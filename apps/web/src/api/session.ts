@@ -8,6 +8,7 @@ import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { api, clearAuthToken } from '../lib/api-client.ts';
 import { ApiError, describeError } from '../lib/api-error.ts';
 import { showMessage } from '../lib/message-box.tsx';
+import { rememberRouteHints } from '../lib/route-hints.ts';
 
 /** The session state of spec §3 as the browser keeps it (member ids dropped). */
 export interface StoredSession {
@@ -84,6 +85,7 @@ export async function loadSession(): Promise<StoredSession> {
     void showMessage({ title: SESSION_ERROR, msg: `LS02: ${SESSION_UNEXPECTED_ERROR}` });
     throw new Error(`LS02: ${SESSION_UNEXPECTED_ERROR}`);
   }
+  rememberRouteHints(raw.capabilities);
   return toStoredSession(raw);
 }
 

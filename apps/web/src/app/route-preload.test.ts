@@ -112,6 +112,16 @@ describe('preloadRoute (decision 0046)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
+  it('Redeem Rewards sends no early reads when this tab’s last session could not redeem (decision 0105)', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
+    // The session answered before in this tab (a reload): a member outside South Africa.
+    await loadSession();
+    fetchMock.mockClear();
+    preloadRoute('/redeemrewards', loaders(), now);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(paths(fetchMock.mock.calls)).toEqual(['/api/spa/loadsession', '/api/notifications']);
+  });
+
   it('Redeem Rewards with a search, sort or page in the address, or an item, preloads only the basket', async () => {
     fetchMock.mockImplementation((url) => Promise.resolve(answer(String(url))));
     preloadRoute('/redeemrewards?sort=name', loaders(), now);

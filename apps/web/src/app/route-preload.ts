@@ -5,6 +5,7 @@ import { findEntry } from '../config/navigation.ts';
 import { PHONE_QUERY } from '../lib/use-near-viewport.ts';
 import { SESSION_PATH } from '../api/session.ts';
 import { getAuthToken, startEarlyRequest } from '../lib/api-client.ts';
+import { mayRedeemRewards } from '../lib/route-hints.ts';
 import { PAGE_LOADERS } from './pages.ts';
 
 /** The member header's chunk (the same import as the header's lazy component). */
@@ -77,7 +78,7 @@ export function preloadRoute(
     // Recognise lays out the firm's behaviours above its message: asked now, they are usually in
     // before the page renders, and nothing below them moves when they arrive.
     if (entry.page === 'recognise') startEarlyRequest('GET', '/api/behaviours');
-    if (entry.page === 'redeemRewards') startRewardsRequests(pathname, search);
+    if (entry.page === 'redeemRewards' && mayRedeemRewards()) startRewardsRequests(pathname, search);
     startEarlyRequest('GET', '/api/notifications');
   });
 }

@@ -1,6 +1,7 @@
 import { loading } from './loading.ts';
 import { showMessage } from './message-box.tsx';
 import { readCookie } from './cookie-policy.ts';
+import { forgetRouteHints } from './route-hints.ts';
 import { ApiError, describeFailure, isProblem, NETWORK_ERROR, UNEXPECTED_ERROR } from './api-error.ts';
 
 /** Session storage key of the bearer token (spec §4). */
@@ -21,6 +22,7 @@ export function bearer(token: string): Record<string, string> {
 
 export function clearAuthToken(): void {
   sessionStorage.removeItem(AUTH_TOKEN_KEY);
+  forgetRouteHints();
   clearEarlyRequests();
 }
 
