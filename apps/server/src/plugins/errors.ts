@@ -64,6 +64,17 @@ function send(reply: FastifyReply, problem: ProblemDetails) {
   return reply.status(problem.status).type('application/problem+json').send(problem);
 }
 
+/** A failure that is not the caller's: logged whole, answered with nothing but its trace id. */
+function sendServerError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  request.log.error({ err: error }, 'request failed');
+  return send(reply, {
+    type: PROBLEM_TYPES.server,
+    title: SERVER_ERROR_TITLE,
+    status: 500,
+    traceId: String(request.id),
+  });
+}
+
 /**
  * Fastify's `frameworkErrors`: a path the router cannot decode (bad percent-encoding) leaves as
  * problem details too, not in Fastify's own format (the error handler is not reached for it).
@@ -71,15 +82,7 @@ function send(reply: FastifyReply, problem: ProblemDetails) {
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const traceId = String(request.id);
   const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return send(reply, {
-      type: PROBLEM_TYPES.server,
-      title: SERVER_ERROR_TITLE,
-      status: 500,
-      traceId,
-    });
-  }
+  if (status >= 500) return sendServerError(error, request, reply);
   const errors = { path: ['The address could not be read.'] };
   return send(reply, { type: PROBLEM_TYPES.validation, title: VALIDATION_TITLE, status, errors, traceId });
 }
@@ -179,12 +182,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, { type, title: STATUS_CODES[status] ?? 'Bad Request', status, message: readable, traceId });
     }
 
-    request.log.error({ err: error }, 'request failed');
-    return send(reply, {
-      type: PROBLEM_TYPES.server,
-      title: SERVER_ERROR_TITLE,
-      status: 500,
-      traceId,
-    });
+    return sendServerError(error, request, reply);
   });
 });
