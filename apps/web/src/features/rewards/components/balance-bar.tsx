@@ -12,7 +12,10 @@ interface BalanceBarProps {
   afterLabel?: string;
 }
 
-/** The balance and the balance after the basket, always in view at the top of the rewards pages. */
+/**
+ * The balance and the balance after the basket, at the top of the rewards pages (in view while
+ * they scroll, from a tablet up).
+ */
 export function BalanceBar({
   pointsName,
   balance,
