@@ -97,6 +97,19 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('Loading…')).toBeTruthy();
   });
 
+  it('with nothing to reach inside, Tab closes the panel and moves on instead of holding the focus', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/spa/loadsession') return jsonResponse(sessionResponse());
+      return jsonResponse({ unread: 0, items: [] });
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText(/Nothing new yet/)).toBeTruthy();
+    await userEvent.tab();
+    await vi.waitFor(() => expect(screen.queryByText(/Nothing new yet/)).toBeNull());
+  });
+
   it('closes the list when a notification is chosen, and groups the points', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);

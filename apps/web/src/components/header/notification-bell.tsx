@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
@@ -93,6 +93,18 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [announcement, announce] = useAnnouncement(query.data?.unread);
   const heading = useRef<HTMLParagraphElement>(null);
+  const bellButton = useRef<HTMLButtonElement>(null);
+  // Held in the panel only while it has something to reach: an empty list (all read, nothing to
+  // mark) would hold Tab on the heading, with Escape the only way out.
+  const trapping = items.length > 0 || unread > 0 || (query.isError && !query.data);
+  // Not trapping, Tab closes the panel and moves on from the bell (the browser's own Tab goes on
+  // from there), as the header menus do: left open, the panel would cover what Tab reaches next.
+  // The focus is on the bell (nothing in the panel took it) or, after a click, in the panel.
+  const onTabOut = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || trapping || !opened) return;
+    setOpened(false);
+    if (event.currentTarget !== bellButton.current) bellButton.current?.focus({ preventScroll: true });
+  };
 
   const open = (item: NotificationItem) => {
     if (!item.read) mark.mutate({ ids: [item.id] });
@@ -130,15 +142,15 @@ export function NotificationBell() {
         position="bottom-end"
         shadow="md"
         withArrow
-        // Held in the panel only while it has something to reach: an empty list (all read, nothing
-        // to mark) would hold Tab on the heading, with Escape the only way out.
-        trapFocus={items.length > 0 || unread > 0 || (query.isError && !query.data)}
+        trapFocus={trapping}
         returnFocus
         opened={opened}
         onChange={setOpened}
       >
         <Popover.Target>
           <ActionIcon
+            ref={bellButton}
+            onKeyDown={onTabOut}
             variant="subtle"
             color="white"
             size="lg"
@@ -149,7 +161,7 @@ export function NotificationBell() {
             <BellIcon />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown p={0}>
+        <Popover.Dropdown p={0} onKeyDown={onTabOut}>
           <Group justify="space-between" px="md" py="sm" className={classes.head}>
             <Text fw={700} ref={heading} tabIndex={-1} className={classes.heading}>
               Notifications
