@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useActivateRegistration } from '../../api/auth.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RegisterForm } from './components/register-form.tsx';
 import { SignedInGate } from './components/signed-in-gate.tsx';
-import { SuccessPanel } from './components/success-panel.tsx';
+import { SuccessAlert, SuccessPanel } from './components/success-panel.tsx';
 
 /**
  * /register: a member of the member database asks for an activation link (spec §2); with
@@ -47,13 +46,7 @@ function Register() {
       title="Register"
       description="Use your employee number and the work e-mail address the firm holds for you. We will e-mail you a link to choose your password."
     >
-      {done ? (
-        <Alert color="teal" variant="light" title="Check your e-mail" role="status">
-          {done}
-        </Alert>
-      ) : (
-        <RegisterForm onRequested={setDone} />
-      )}
+      {done ? <SuccessAlert title="Check your e-mail">{done}</SuccessAlert> : <RegisterForm onRequested={setDone} />}
     </AuthCard>
   );
 }

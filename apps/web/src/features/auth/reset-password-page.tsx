@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { AuthCard } from './components/auth-card.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RequestResetForm } from './components/request-reset-form.tsx';
 import { SignedInGate } from './components/signed-in-gate.tsx';
-import { SuccessPanel } from './components/success-panel.tsx';
+import { SuccessAlert, SuccessPanel } from './components/success-panel.tsx';
 import { useResetPassword } from '../../api/auth.ts';
 
 /**
@@ -37,13 +36,7 @@ export default function ResetPasswordPage() {
         title="Forgot your password?"
         description="Enter your e-mail address and we will send you a link to choose a new password."
       >
-        {done ? (
-          <Alert color="teal" variant="light" title="Check your e-mail" role="status">
-            {done}
-          </Alert>
-        ) : (
-          <RequestResetForm onSent={setDone} />
-        )}
+        {done ? <SuccessAlert title="Check your e-mail">{done}</SuccessAlert> : <RequestResetForm onSent={setDone} />}
       </AuthCard>
     </SignedInGate>
   );

@@ -1,5 +1,15 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+
+/** The server's word that it accepted a form (a link e-mailed, a password set), read out as a status. */
+export function SuccessAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert color="teal" variant="light" title={title} role="status">
+      {children}
+    </Alert>
+  );
+}
 
 interface SuccessPanelProps {
   title: string;
@@ -13,9 +23,7 @@ interface SuccessPanelProps {
 export function SuccessPanel({ title, message, to, action }: SuccessPanelProps) {
   return (
     <Stack gap="md">
-      <Alert color="teal" variant="light" title={title} role="status">
-        {message}
-      </Alert>
+      <SuccessAlert title={title}>{message}</SuccessAlert>
       <Button component={Link} to={to} size="md" fullWidth>
         {action}
       </Button>
