@@ -2,7 +2,14 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importVisitors, serverEdges } from './eslint/server-edges.js';
+import { architecture } from './eslint/architecture.js';
+
+const importVisitors = (check) => ({
+  ImportDeclaration: check,
+  ImportExpression: check,
+  ExportNamedDeclaration: check,
+  ExportAllDeclaration: check,
+});
 
 /**
  * Package and feature edges (architecture.md §2, style.md): web features never import each
@@ -11,7 +18,7 @@ import { importVisitors, serverEdges } from './eslint/server-edges.js';
  */
 const boundaries = {
   rules: {
-    'server-edges': serverEdges,
+    architecture,
     edges: {
       meta: { type: 'problem', schema: [] },
       create(context) {
@@ -88,7 +95,7 @@ export default tseslint.config(
     },
     rules: {
       'ovation/edges': 'error',
-      'ovation/server-edges': 'error',
+      'ovation/architecture': ['error', { sides: ['server', 'shared'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

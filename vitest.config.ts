@@ -17,9 +17,9 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['./test/support/setup.ts'],
     // One migrated database per project and run, copied by each test file (test/test-database.ts).
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: ['./test/support/global-setup.ts'],
     // Test files share a worker's module graph instead of importing the whole server again (about
     // 2 s a file). Each file still builds its own app on its own database; module-level state is
     // keyed by database (WeakMaps), and nothing a file changes outlives it.

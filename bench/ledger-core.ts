@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { transfer, InsufficientFundsError } from '../apps/server/src/modules/ledger/transfer.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger.ts';
+import { transfer, InsufficientFundsError } from '../apps/server/src/core/ledger/transfer.ts';
+import { verifyLedger } from '../apps/server/src/core/ledger/verify-ledger.ts';
 
 const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.argv[3] ?? 15);

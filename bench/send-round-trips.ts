@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger.ts';
+import { verifyLedger } from '../apps/server/src/core/ledger/verify-ledger.ts';
 
 const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const sends = Number(process.argv[3] ?? 20);

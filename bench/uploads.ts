@@ -13,8 +13,8 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger.ts';
-import { notifyUploadCredits } from '../apps/server/src/modules/notifications/notify-upload-credits.ts';
+import { verifyLedger } from '../apps/server/src/core/ledger/verify-ledger.ts';
+import { notifyUploadCredits } from '../apps/server/src/modules/uploads/notify-upload-credits.ts';
 
 const MEMBER_COUNT = Number(process.env.BENCH_MEMBERS ?? 1000);
 const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,4 +1,4 @@
-import { startTestProvider } from '../apps/server/test/oidc-test-provider.ts';
+import { startTestProvider } from '../apps/server/test/support/oidc-test-provider.ts';
 import { OIDC_E2E } from '../playwright.config.ts';
 
 /**

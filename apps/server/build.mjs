@@ -10,7 +10,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 const outDir = process.env.SERVER_OUT_DIR ?? 'dist';
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', 'setup-firm': 'src/db/setup/setup-cli.ts' },
+  entryPoints: { server: 'src/server.ts', 'setup-firm': 'src/setup/setup-cli.ts' },
   outdir: outDir,
   bundle: true,
   platform: 'node',

@@ -2,7 +2,7 @@ import { and, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { credentials, members } from '../../apps/server/src/db/schema/index.ts';
-import { seedDemo } from '../../apps/server/src/db/seed/seed.ts';
+import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 
 /**
  * Prints (as JSON) seeded members who have not claimed their account. The demo seed is

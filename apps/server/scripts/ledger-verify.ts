@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { verifyLedger } from '../src/modules/ledger/verify-ledger.ts';
+import { verifyLedger } from '../src/core/ledger/verify-ledger.ts';
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -43,7 +43,7 @@ import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { gameRoutes } from './modules/game/game.routes.ts';
 import { getToKnowRoutes } from './modules/gettoknow/gettoknow.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
-import { livePlugin } from './modules/live/live.plugin.ts';
+import { livePlugin } from './plugins/live.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { moodRoutes } from './modules/mood/mood.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
@@ -59,7 +59,7 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { ordersRoutes } from './modules/rewards/orders.routes.ts';
 import { checkoutRoutes } from './modules/rewards/checkout.routes.ts';
 import { rewardsAdminRoutes } from './modules/rewards/rewards-admin.routes.ts';
-import { serverKey } from './modules/notifications/server-key.ts';
+import { serverKey } from './core/secrets/server-key.ts';
 
 /** The live tickets' and celebration hashes' key when LIVE_SECRET is unset (kept in the database). */
 const liveKey = serverKey('live-secret');

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { demoSeedPlan, type AppConfig } from './config/env.ts';
-import { openDatabase, type Database, type Db } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import type { Db } from './db/db.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { hasData, seedDemo } from './db/seed/seed.ts';
+import { hasData, seedDemo } from './seed/seed.ts';
 
 type BootLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 

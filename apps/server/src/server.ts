@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
 import { loadStartConfig } from './config/env.ts';
-import { startMailDispatcher } from './modules/mail/mailer.ts';
+import { startMailDispatcher } from './core/mail/mailer.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
 import { startRollupFlusher } from './modules/reports/rollup-flush.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 import type { Answers, Row, Statement } from './statement.ts';
 
 /**

@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { pipelinedTransactions, sequentialTransactions, type Transactions } from './batched-transaction.ts';
+import type { Db } from './db.ts';
 import * as schema from './schema/index.ts';
-
-export type Schema = typeof schema;
-/** A Drizzle handle: the database itself or a transaction inside it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;

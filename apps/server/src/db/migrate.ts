@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from './client.ts';
+import type { Database } from './client.ts';
+import type { Db } from './db.ts';
 
 /** src/db/migrations when run from source; dist/migrations next to the bundled server. */
 function migrationsFolder(): string {

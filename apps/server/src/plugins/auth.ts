@@ -5,9 +5,9 @@ import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import { forbidden, unauthorized } from '../lib/app-errors.ts';
 import { isApiRequest } from '../lib/routed-path.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { SessionCache } from '../modules/auth/session-cache.ts';
-import { findLiveSession } from '../modules/auth/session.repository.ts';
-import { SessionUse } from '../modules/auth/session-use.ts';
+import { SessionCache } from '../core/sessions/session-cache.ts';
+import { findLiveSession } from '../core/sessions/session.repository.ts';
+import { SessionUse } from '../core/sessions/session-use.ts';
 
 export const COMPLETE_PROFILE_FIRST = 'Complete your profile first: add your cell number on My Profile.';
 

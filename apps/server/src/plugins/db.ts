@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database, Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import type { Db } from '../db/db.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -52,7 +52,7 @@ export const signInThrottle = pgTable(
 );
 
 /**
- * Shared rate-limit windows (lib/shared-rate-limiter.ts, docs/decisions/0003): one row per
+ * Shared rate-limit windows (core/limits/shared-rate-limiter.ts, docs/decisions/0003): one row per
  * limiter and hashed key, counted by one upsert per attempt, so a limit is exact across
  * instances. Ended windows are deleted now and then.
  */

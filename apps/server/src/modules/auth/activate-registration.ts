@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { BackgroundWork } from '../../lib/background-work.ts';
-import { SharedRateLimits, type SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import { SharedRateLimits, type SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { findActiveMemberByEmail, findMemberProfile } from '../members/member.repository.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { findActiveMemberByEmail, findMemberProfile } from '../../core/members/member.repository.ts';
 import {
   consumeResetToken,
   findCredentials,
@@ -15,8 +15,8 @@ import {
   retireOutstandingProofs,
   updatePassword,
 } from './credentials.repository.ts';
-import type { SessionCache } from './session-cache.ts';
-import { insertSession, revokeAllSessions, revokeSession } from './session.repository.ts';
+import type { SessionCache } from '../../core/sessions/session-cache.ts';
+import { insertSession, revokeAllSessions, revokeSession } from '../../core/sessions/session.repository.ts';
 import { clearAccountSignInFailures, clearSignInFailures } from './sign-in-throttle.repository.ts';
 import { knownDeviceCookie, knownDeviceId, knownDeviceKey } from './known-device.ts';
 import { admitSignInAttempt, onFailedSignIn, signInCounter } from './sign-in-throttle.ts';
@@ -39,7 +39,7 @@ export interface AuthDeps {
 
 /**
  * Per-IP (and per-address) limits, counted in memory and shared with the other instances
- * through PostgreSQL (lib/shared-rate-limiter.ts, docs/decisions/0003). Failed sign-ins per
+ * through PostgreSQL (core/limits/shared-rate-limiter.ts, docs/decisions/0003). Failed sign-ins per
  * account, whatever the IP, are counted in the database (sign-in-throttle.ts, decision 0014).
  */
 export function createAuthLimits(shared: SharedRateLimits = new SharedRateLimits()) {

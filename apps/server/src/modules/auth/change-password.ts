@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { findMemberProfile } from '../members/member.repository.ts';
+import type { SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { findMemberProfile } from '../../core/members/member.repository.ts';
 import { retireOutstandingProofs, updatePassword } from './credentials.repository.ts';
 import { checkCurrentPassword } from './current-password.ts';
-import type { SessionCache } from './session-cache.ts';
-import { revokeOtherSessions } from './session.repository.ts';
+import type { SessionCache } from '../../core/sessions/session-cache.ts';
+import { revokeOtherSessions } from '../../core/sessions/session.repository.ts';
 
 export interface ChangePasswordDeps {
   db: Db;

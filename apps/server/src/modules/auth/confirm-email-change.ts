@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import type { SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
 import { findCredentials } from './credentials.repository.ts';
 import { checkCurrentPassword } from './current-password.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { credentials, passwordResetTokens, registrationTokens, signInChallenges } from '../../db/schema/index.ts';
 
 export async function findCredentials(db: Db, memberId: number) {

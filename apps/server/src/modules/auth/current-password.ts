@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { AppError, fieldError, tooManyRequests } from '../../lib/app-errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import type { SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
 import { findCredentials } from './credentials.repository.ts';
 
 const TOO_MANY = 'Too many wrong passwords. Please wait 15 minutes, or sign out and reset your password.';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { serverKey } from '../notifications/server-key.ts';
+import { serverKey } from '../../core/secrets/server-key.ts';
 
 /**
  * Known devices (OWASP's "device cookies"; decision 0071): a browser that has signed in to an

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { tooManyRequests } from '../../lib/app-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { findMemberByEmployeeNumber } from '../members/member.repository.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { findMemberByEmployeeNumber } from '../../core/members/member.repository.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { findCredentials } from './credentials.repository.ts';
 import { insertRegistrationToken } from './registration.repository.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { registrationTokens } from '../../db/schema/index.ts';
 
 export async function insertRegistrationToken(db: Db, memberId: number, tokenHash: string, expiresAt: Date) {

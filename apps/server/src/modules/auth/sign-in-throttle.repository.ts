@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { signInThrottle } from '../../db/schema/index.ts';
 
 export interface ThrottlePolicy {

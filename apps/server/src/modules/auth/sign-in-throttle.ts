@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { tooManyRequests } from '../../lib/app-errors.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { findActiveMemberByEmail } from '../members/member.repository.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { findActiveMemberByEmail } from '../../core/members/member.repository.ts';
 import { findCredentials } from './credentials.repository.ts';
 import {
   pruneSignInFailures,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { memberTotp, signInChallenges } from '../../db/schema/index.ts';
 
 export async function findTotp(db: Db, memberId: number) {

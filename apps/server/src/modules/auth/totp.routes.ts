@@ -11,7 +11,7 @@ import {
   totpTurnedOffSchema,
 } from '@ovation/shared/schemas/auth';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import type { SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { openSession } from './auth.service.ts';
 import {

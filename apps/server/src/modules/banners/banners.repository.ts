@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { BANNER_SLIDES } from '@ovation/shared/constants';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { banners } from '../../db/schema/index.ts';
 
 export async function findActiveBanners(db: Db) {

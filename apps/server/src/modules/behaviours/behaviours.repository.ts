@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { behaviours } from '../../db/schema/index.ts';
 
 export function listActiveBehaviours(db: Db) {

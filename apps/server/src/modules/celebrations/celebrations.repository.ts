@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
-import { celebrationsHidden } from '../notifications/preferences.repository.ts';
-import { isRegistered } from '../members/registered.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
+import { celebrationsHidden } from '../../core/members/preferences.repository.ts';
+import { isRegistered } from '../../core/members/registered.ts';
 
 export interface CelebrationEventRow {
   what: 'ANNIV' | 'BDAY';

@@ -1,6 +1,6 @@
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import type { CelebrationRow } from '@ovation/shared/schemas/feed';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
 import { findCelebrations, type CelebrationEventRow } from './celebrations.repository.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { contentPages } from '../../db/schema/index.ts';
 
 export async function findContentPage(db: Db, key: string) {

@@ -1,5 +1,5 @@
 import type { ContentItem } from '@ovation/shared/schemas/content';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError, notFound, unauthorized } from '../../lib/app-errors.ts';
 import { findContentPage } from './content.repository.ts';
 

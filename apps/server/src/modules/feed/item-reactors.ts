@@ -1,4 +1,4 @@
-import { toNumber } from '../../lib/sql-rows.ts';
+import { toNumber } from '../../db/sql-rows.ts';
 
 export interface ViewerFlags {
   userLiked: boolean;
@@ -65,3 +65,6 @@ export function flagsFrom(reactors: ItemReactors, memberId: number): ViewerFlags
   }
   return flags;
 }
+
+/** The viewer's flags by kudos id; an item missing from the map has none set. */
+export type ViewerFlagsById = ReadonlyMap<number, ViewerFlags>;

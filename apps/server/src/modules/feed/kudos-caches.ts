@@ -1,7 +1,7 @@
-import type { LiveEvent } from '../live/live-bus.ts';
+import type { LiveEvent } from '../../core/live/live-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { KudosPage, KudosRow } from './kudos-feed.repository.ts';
-import type { ViewerFlagsById } from './viewer-flags.ts';
+import type { ViewerFlagsById } from './item-reactors.ts';
 
 /** Per-instance caches of the Kudos Thread (FEED_CACHE_SECONDS, at most 10 s; 0 in tests). */
 export interface KudosCaches {

@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { KUDOS_PAGE_SIZE, type KudosItem } from '@ovation/shared/schemas/feed';
 import { HIGH_FIVE_LABEL, KUDOS_KIND_LABELS, REACTIONS } from '@ovation/shared/vocabulary';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { kudosReactions } from '../../db/schema/index.ts';
-import { preparedPerDb } from '../../lib/prepared.ts';
-import { queryRows, toNumber } from '../../lib/sql-rows.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
+import { queryRows, toNumber } from '../../db/sql-rows.ts';
 import { REACTORS_HELD_MAX, toItemReactors, type ItemReactors } from './item-reactors.ts';
 
 /** At most this many names per reaction kind; the counts carry the totals. */

@@ -1,7 +1,7 @@
 import { KUDOS_FIELDS, type KudosItem } from '@ovation/shared/schemas/feed';
 import type { KudosRow } from './kudos-feed.repository.ts';
 import { presentKudosItem } from './kudos.presenter.ts';
-import { toNumber } from '../../lib/sql-rows.ts';
+import { toNumber } from '../../db/sql-rows.ts';
 import { NO_FLAGS, type ViewerFlags, type ViewerFlagsById } from './viewer-flags.ts';
 
 /** The fields that differ per viewer or per moment; every other field is the same for everyone. */

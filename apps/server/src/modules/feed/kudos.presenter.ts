@@ -1,6 +1,6 @@
 import { KUDOS_FIELDS, type DataTable, type KudosItem } from '@ovation/shared/schemas/feed';
 import type { KudosRow } from './kudos-feed.repository.ts';
-import { toNumber } from '../../lib/sql-rows.ts';
+import { toNumber } from '../../db/sql-rows.ts';
 
 /** A repository row with the spec's types (ids and counts as numbers, mins since posted). */
 export function presentKudosItem(row: KudosRow, now = Date.now()): KudosItem {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { cachedPage, type KudosCaches } from './kudos-caches.ts';
 import { findKudosPage } from './kudos-feed.repository.ts';
 import { serializeKudosList } from './kudos-list.serializer.ts';

@@ -1,11 +1,11 @@
 import type { ShoutOutReactRequest } from '@ovation/shared/schemas/feed';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { notFound, tooManyRequests } from '../../lib/app-errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { LiveBus } from '../live/live-bus.ts';
+import type { LiveBus } from '../../core/live/live-bus.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { notifyReaction } from '../notifications/notify-reaction.ts';
-import { notificationEvent } from '../notifications/notify.ts';
+import { notifyReaction } from '../../core/bell/notify-reaction.ts';
+import { notificationEvent } from '../../core/bell/notify.ts';
 import { beginRead, patchKudosItem, type KudosCaches } from './kudos-caches.ts';
 import { findKudosItem } from './kudos-feed.repository.ts';
 import { presentKudosItem, presentKudosTable } from './kudos.presenter.ts';

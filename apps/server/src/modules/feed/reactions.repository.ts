@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REACTIONS, type ReactionNum } from '@ovation/shared/vocabulary';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 
 /** The cached count column of each reaction kind. */
 const COUNT_COLUMNS: Record<ReactionNum, string> = {

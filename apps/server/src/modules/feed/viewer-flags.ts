@@ -1,13 +1,10 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { findViewerReactions, type KudosRow } from './kudos-feed.repository.ts';
-import { toNumber } from '../../lib/sql-rows.ts';
-import { FLAG_BY_KIND, flagsFrom, NO_FLAGS, type ViewerFlags } from './item-reactors.ts';
+import { toNumber } from '../../db/sql-rows.ts';
+import { FLAG_BY_KIND, flagsFrom, NO_FLAGS, type ViewerFlags, type ViewerFlagsById } from './item-reactors.ts';
 import { viewerFlagsKey, type KudosCaches } from './kudos-caches.ts';
 
-export { NO_FLAGS, type ViewerFlags } from './item-reactors.ts';
-
-/** The viewer's flags by kudos id; an item missing from the map has none set. */
-export type ViewerFlagsById = ReadonlyMap<number, ViewerFlags>;
+export { NO_FLAGS, type ViewerFlags, type ViewerFlagsById } from './item-reactors.ts';
 
 const NONE: ViewerFlagsById = new Map();
 

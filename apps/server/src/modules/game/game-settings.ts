@@ -1,5 +1,5 @@
 import { prizeTableSchema, type PrizeTable } from '@ovation/shared/schemas/game';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
 
 export interface GameSettings {
   caps: number;

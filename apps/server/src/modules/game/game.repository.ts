@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { Row, Statement } from '../../db/statement.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 import { ledgerAccounts, type gameDraws } from '../../db/schema/index.ts';
 
 const pool = and(isNull(ledgerAccounts.memberId), eq(ledgerAccounts.kind, 'game_prizes'));

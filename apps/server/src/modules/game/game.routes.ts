@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gameBoardResponseSchema, gamePlayRequestSchema, gamePlayResponseSchema } from '@ovation/shared/schemas/game';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { sendDeps, type SendServices } from '../../core/sends/send-deps.ts';
 import { getGameBoard } from './get-game-board.ts';
 import { playGame } from './play-game.ts';
 

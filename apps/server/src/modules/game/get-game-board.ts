@@ -1,8 +1,8 @@
 import type { GameBoardResponse } from '@ovation/shared/schemas/game';
-import type { Db } from '../../db/client.ts';
-import { readMemberBalances } from '../ledger/accounts.repository.ts';
+import type { Db } from '../../db/db.ts';
+import { readMemberBalances } from '../../core/ledger/accounts.repository.ts';
 import { isPoolEmpty, prizeOdds } from './draw-prize.ts';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
 import { readGameSettings } from './game-settings.ts';
 import { readPrizePool } from './game.repository.ts';
 

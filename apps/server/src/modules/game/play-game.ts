@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
 import { businessRule, fieldError } from '../../lib/app-errors.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { readMemberBalances } from '../ledger/accounts.repository.ts';
-import type { TransferSpec } from '../ledger/transfer.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
+import { readMemberBalances } from '../../core/ledger/accounts.repository.ts';
+import type { TransferSpec } from '../../core/ledger/transfer.ts';
 import { jsonbObject } from '../../db/statement.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
 import { cryptoRandom, drawPrize, isPoolEmpty, type Draw, type RandomSource } from './draw-prize.ts';
 import { readGameSettings } from './game-settings.ts';
 import { drawStatement, lockPrizePool, prizePoolLockStatement } from './game.repository.ts';

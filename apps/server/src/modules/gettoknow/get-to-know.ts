@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findCardsFrom, searchCards } from './gettoknow.repository.ts';

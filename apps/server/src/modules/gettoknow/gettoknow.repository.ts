@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
-import { isRegistered } from '../members/registered.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
+import { isRegistered } from '../../core/members/registered.ts';
 
 const CARD_COLUMNS = sql`
   m.id as "memberId", m.first_name || ' ' || m.surname as "memberName", coalesce(d.name, '') as division,

@@ -1,10 +1,10 @@
 import type { High5SendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { fieldError } from '../../lib/app-errors.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
-import { sendPartiesStatement } from '../sends/recipients.repository.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
-import type { Sender } from '../sends/sender.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
+import { KUDOS_SEND_SETTINGS, kudosPlan } from '../../core/sends/kudos-send.ts';
+import { sendPartiesStatement } from '../../core/sends/recipients.repository.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import type { Sender } from '../../core/sends/sender.ts';
 
 /** A High Five: a free-text note of appreciation, no points; shown as 'High Five' in the thread. */
 export async function sendHigh5(

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { getTodaysCelebrations } from '../celebrations/get-celebrations.ts';
 import { findKudosPage } from '../feed/kudos-feed.repository.ts';
 import { viewerFlagsOn } from '../feed/viewer-flags.ts';

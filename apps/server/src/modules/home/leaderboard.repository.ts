@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 
 export const LEADERBOARD_DAYS = 30;
 export const LEADERBOARD_SIZE = 5;

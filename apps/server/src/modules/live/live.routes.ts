@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { liveStreamQuerySchema, liveTicketResponseSchema } from '@ovation/shared/schemas/feed';
 import { tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
-import { liveSessionIds } from './live-sessions.repository.ts';
-import { issueLiveTicket, verifyLiveTicket } from './live-tickets.ts';
+import { liveSessionIds } from '../../core/live/live-sessions.repository.ts';
+import { issueLiveTicket, verifyLiveTicket } from '../../core/live/live-tickets.ts';
 
 export const liveRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app, { secret }) => {
   app.post(

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { divisions, members } from '../../db/schema/index.ts';
 
 export interface MemberSearch {

@@ -1,5 +1,5 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { moodCheckins, moodDescriptions } from '../../db/schema/index.ts';
 
 export async function findMoodDescriptions(db: Db) {

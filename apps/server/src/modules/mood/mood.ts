@@ -1,5 +1,5 @@
 import type { MoodResponse } from '@ovation/shared/schemas/feed';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
 import { findMood, findMoodDescriptions, findMoodHistory, upsertMood } from './mood.repository.ts';

@@ -1,6 +1,6 @@
 import type { MyRecognitionResponse } from '@ovation/shared/schemas/statements';
 import { KUDOS_KIND_LABELS, KUDOS_KINDS, type KudosKind } from '@ovation/shared/vocabulary';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { kudosTotals, listKudos } from './myrecognition.repository.ts';
 
 type Row = Awaited<ReturnType<typeof listKudos>>[number];

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { behaviours, kudos, members } from '../../db/schema/index.ts';
 
 const LATEST = 200;

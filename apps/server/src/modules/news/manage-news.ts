@@ -1,5 +1,5 @@
 import type { NewsInput, NewsListResponse, NewsUpdate } from '@ovation/shared/schemas/admin-news';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { conflict, fieldError, notFound } from '../../lib/app-errors.ts';
 import {
   deleteNewsItem,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { newsEntries } from '../../db/schema/index.ts';
 
 /** In the window now: active, started (or no start) and not ended (or no end). */

@@ -1,15 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { behaviours, digestRuns, kudos, members, serverSecrets } from '../../db/schema/index.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
-
-/** The stored secret of this name, created with `fresh` the first time (one value for every instance). */
-export async function findOrCreateServerSecret(db: Db, name: string, fresh: string): Promise<string> {
-  await db.insert(serverSecrets).values({ name, value: fresh }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
-  return row!.value;
-}
+import type { Db } from '../../db/db.ts';
+import { behaviours, digestRuns, kudos, members } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 
 /**
  * Active members with an address and the digest on who have no run for this week yet, in id

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPoints } from '@ovation/shared/format/money';
 import { formatDate } from '@ovation/shared/format/date';
-import type { Db } from '../../db/client.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { readSettings } from '../settings/settings.repository.ts';
+import type { Db } from '../../db/db.ts';
+import type { OutgoingEmail } from '../../core/mail/mail.repository.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { readSettings } from '../../core/settings/settings.repository.ts';
 import {
   claimDigestRun,
   findDigestCandidates,
@@ -13,7 +13,7 @@ import {
   markDigestQueued,
   type WeekKudos,
 } from './digest.repository.ts';
-import { mailLinkKey, unsubscribeToken } from './unsubscribe-token.ts';
+import { mailLinkKey, unsubscribeToken } from '../../core/mail/unsubscribe-token.ts';
 
 const DAY = 86_400_000;
 /** Lines listed per section; the rest is counted. */

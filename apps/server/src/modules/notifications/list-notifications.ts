@@ -1,5 +1,5 @@
 import type { NotificationsResponse } from '@ovation/shared/schemas/notifications';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import { listNotifications } from './notifications.repository.ts';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { findMemberIdByEmail } from './notifications.repository.ts';
-import { mailLinkKey, unsubscribeToken, type UnsubscribeList } from './unsubscribe-token.ts';
+import { mailLinkKey, unsubscribeToken, type UnsubscribeList } from '../../core/mail/unsubscribe-token.ts';
 
 /**
  * The outbox kinds a member can switch off, and the preference each one is (decision 0044). Only

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.ts';
-import type { LiveBus } from '../live/live-bus.ts';
+import type { Db } from '../../db/db.ts';
+import type { LiveBus } from '../../core/live/live-bus.ts';
 import { listMyNotifications } from './list-notifications.ts';
 import { markRead, type MarkReadSelection } from './notifications.repository.ts';
-import { notificationEvent } from './notify.ts';
+import { notificationEvent } from '../../core/bell/notify.ts';
 
 /** Marks the member's own notifications read and answers with the bell as it now is. */
 export async function markNotificationsRead(

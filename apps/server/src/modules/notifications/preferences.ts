@@ -1,7 +1,7 @@
 import type { Preferences } from '@ovation/shared/schemas/notifications';
-import type { Db } from '../../db/client.ts';
-import { readSettings } from '../settings/settings.repository.ts';
-import { findPreferences, savePreferences, type PreferencesValues } from './preferences.repository.ts';
+import type { Db } from '../../db/db.ts';
+import { readSettings } from '../../core/settings/settings.repository.ts';
+import { findPreferences, savePreferences, type PreferencesValues } from '../../core/members/preferences.repository.ts';
 
 function present(v: PreferencesValues, firmHides: boolean): Preferences {
   return {

@@ -1,9 +1,9 @@
 import type { UnsubscribeResponse } from '@ovation/shared/schemas/notifications';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { businessRule } from '../../lib/app-errors.ts';
 import { findDigestMember } from './digest.repository.ts';
-import { turnEmailOff } from './preferences.repository.ts';
-import { mailLinkKey, verifyUnsubscribeToken, type UnsubscribeList } from './unsubscribe-token.ts';
+import { turnEmailOff } from '../../core/members/preferences.repository.ts';
+import { mailLinkKey, verifyUnsubscribeToken, type UnsubscribeList } from '../../core/mail/unsubscribe-token.ts';
 
 export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
 import type { OidcCallbackRequest } from '@ovation/shared/schemas/oidc';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { openSession } from '../auth/auth.service.ts';
 import type { OidcProvider } from './oidc-client.ts';

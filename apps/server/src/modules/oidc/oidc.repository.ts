@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { members, oidcFlows, oidcSessions } from '../../db/schema/index.ts';
 
 export async function insertFlow(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { OidcProvider } from './oidc-client.ts';
 import { deleteExpiredFlows, insertFlow } from './oidc.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redactLinks } from '../../lib/redact-url.ts';
-import { listRecentEmails } from '../mail/mail.repository.ts';
+import { listRecentEmails } from '../../core/mail/mail.repository.ts';
 
 const outboxEntrySchema = z.object({
   id: z.number(),

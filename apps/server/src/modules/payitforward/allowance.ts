@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { PayItForwardAllowance } from '@ovation/shared/schemas/recognition';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { sendDailyTotals } from '../../db/schema/ledger.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
 
 /**
  * What a member may still pay forward today: the programme's daily cap less what they gave since

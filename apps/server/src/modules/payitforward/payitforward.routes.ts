@@ -6,7 +6,7 @@ import {
 } from '@ovation/shared/schemas/recognition';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { sendDeps, type SendServices } from '../../core/sends/send-deps.ts';
 import { payItForwardAllowance } from './allowance.ts';
 import { sendPayItForward } from './send-pay-it-forward.ts';
 

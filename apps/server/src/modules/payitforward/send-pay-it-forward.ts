@@ -1,12 +1,12 @@
 import { getCapabilities } from '@ovation/shared/capabilities';
 import type { PayItForwardSendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { businessRule, fieldError } from '../../lib/app-errors.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
-import { sendPartiesStatement } from '../sends/recipients.repository.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
-import { addDailyTotal } from '../sends/send-limits.ts';
-import type { Sender } from '../sends/sender.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
+import { KUDOS_SEND_SETTINGS, kudosPlan } from '../../core/sends/kudos-send.ts';
+import { sendPartiesStatement } from '../../core/sends/recipients.repository.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { addDailyTotal } from '../../core/sends/send-limits.ts';
+import type { Sender } from '../../core/sends/sender.ts';
 
 /** Shares part of the sender's own points with a colleague (South Africa only). */
 export async function sendPayItForward(

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { members, profilePictures } from '../../db/schema/index.ts';
 
 export async function insertPicture(db: Db, picture: typeof profilePictures.$inferInsert) {

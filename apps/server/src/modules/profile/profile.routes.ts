@@ -5,11 +5,11 @@ import { MAX_DATABASE_ID } from '@ovation/shared/schemas/ids';
 import { updateProfileRequestSchema } from '@ovation/shared/schemas/profile';
 import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
-import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import type { SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { DEFAULT_PICTURE_SVG } from './default-picture.ts';
 import { findPicture, findPictureOfMember } from './picture.repository.ts';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
 import { updateProfile } from './update-profile.ts';
 import { uploadProfilePicture } from './upload-picture.ts';
 

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
+import type { SharedRateLimiter } from '../../core/limits/shared-rate-limiter.ts';
 import { confirmEmailChange } from '../auth/confirm-email-change.ts';
 import { retireOutstandingProofs } from '../auth/credentials.repository.ts';
-import { tellOldAddress } from '../members/email-changed.ts';
-import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../members/member.repository.ts';
+import { tellOldAddress } from '../../core/members/email-changed.ts';
+import { findMemberProfile, isEmailTakenByOther, updateMemberContact } from '../../core/members/member.repository.ts';
 import { loadSession } from '../session/load-session.ts';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
-import type { SessionCache } from '../auth/session-cache.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
+import type { SessionCache } from '../../core/sessions/session-cache.ts';
 
 export interface ProfileUpdate {
   cellNum: string;

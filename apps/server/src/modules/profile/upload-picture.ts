@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { newPublicId } from '../../lib/tokens.ts';
-import { findMemberProfile, setMemberPicture } from '../members/member.repository.ts';
+import { findMemberProfile, setMemberPicture } from '../../core/members/member.repository.ts';
 import { deletePicture, insertPicture } from './picture.repository.ts';
 import { picSuffix } from '../session/profile.presenter.ts';
 

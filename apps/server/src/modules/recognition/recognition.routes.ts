@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recognitionSendRequestSchema, sendResponseSchema } from '@ovation/shared/schemas/recognition';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { sendDeps, type SendServices } from '../../core/sends/send-deps.ts';
 import { sendRecognition } from './send-recognition.ts';
 
 export const recognitionRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> = async (app, { sends }) => {

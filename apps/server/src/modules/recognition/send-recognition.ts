@@ -1,13 +1,13 @@
 import type { RecognitionSendRequest, SendResponse } from '@ovation/shared/schemas/recognition';
 import { businessRule, fieldError, forbidden } from '../../lib/app-errors.ts';
-import type { TransferSpec } from '../ledger/transfer.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { KUDOS_SEND_SETTINGS, kudosPlan } from '../sends/kudos-send.ts';
-import { grantDailyPlays } from '../sends/send-limits.ts';
-import { namesList } from '../sends/names-list.ts';
-import { activeMembersStatement, type SendMember } from '../sends/recipients.repository.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
-import type { Sender } from '../sends/sender.ts';
+import type { TransferSpec } from '../../core/ledger/transfer.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
+import { KUDOS_SEND_SETTINGS, kudosPlan } from '../../core/sends/kudos-send.ts';
+import { grantDailyPlays } from '../../core/sends/send-limits.ts';
+import { namesList } from '../../core/sends/names-list.ts';
+import { activeMembersStatement, type SendMember } from '../../core/sends/recipients.repository.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import type { Sender } from '../../core/sends/sender.ts';
 import { activeBehaviourStatement } from './behaviour.repository.ts';
 import { formatPoints } from '@ovation/shared/format/money';
 

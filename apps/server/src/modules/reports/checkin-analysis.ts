@@ -1,5 +1,5 @@
 import { FEWER_THAN_K, type ReportFilters } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { addDays, utcToday } from '../../lib/utc-dates.ts';
 import { mondayOf, publishGroups, sundayOf, type GroupNode, type MoodCounts } from './k-anonymity.ts';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows as plainRows } from '../../lib/sql-rows.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows as plainRows } from '../../db/sql-rows.ts';
 import { addDays } from '../../lib/utc-dates.ts';
 import { MIN_EACH_WAY, type PairCount } from './equity.ts';
 import { flushReportRollups } from './rollup-flush.ts';

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { ReportFilters, ReportSort } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { neutraliseXlsxText } from '../../lib/spreadsheet-cells.ts';
 import { csvBatchWriter, csvHeader } from './csv-rows.ts';
 import type { ReportColumnDef, ReportDefinition } from './report-definition.ts';

@@ -1,5 +1,5 @@
 import type { DashboardQuery, DashboardResponse } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { addDays, daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
 import { publishedMoodWeeks } from './checkin-analysis.ts';

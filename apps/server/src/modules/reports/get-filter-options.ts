@@ -1,5 +1,5 @@
 import type { ReportFilterOptions } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { listCountries } from './member-reports.repository.ts';
 import { listDivisions } from './mood-reports.repository.ts';
 

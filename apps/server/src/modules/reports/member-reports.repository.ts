@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ReportFilters } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
-import { celebrationsHidden } from '../notifications/preferences.repository.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
+import { celebrationsHidden } from '../../core/members/preferences.repository.ts';
 import type { SqlReportQuery } from './report-definition.ts';
 import { divisionJoins, fullName, memberScope, ownDivision, topDivision } from './report-sql.repository.ts';
-import { isRegistered, registeredAt } from '../members/registered.ts';
+import { isRegistered, registeredAt } from '../../core/members/registered.ts';
 
 export const registrationsQuery: SqlReportQuery = {
   kind: 'sql',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FEWER_THAN_K, K_ANONYMITY_MIN } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 import type { SqlReportQuery } from './report-definition.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
 

@@ -1,7 +1,7 @@
 import type { ReportFilters, ReportQueryResponse, ReportSort } from '@ovation/shared/schemas/reports';
 import type { reportQueryRequestSchema } from '@ovation/shared/schemas/reports';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { isFirmDate } from '../../lib/utc-dates.ts';
 import type { ReportDefinition } from './report-definition.ts';

@@ -7,7 +7,7 @@ import type {
   ReportKey,
   ReportSort,
 } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 
 export interface ReportColumnDef {
   /** The column's name in the base query and in the answer's `fields`. */

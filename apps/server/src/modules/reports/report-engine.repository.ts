@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportFilters, ReportSort } from '@ovation/shared/schemas/reports';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 import type { ReportDefinition, SqlReportQuery } from './report-definition.ts';
 
 /**

@@ -6,7 +6,7 @@ import type {
 } from '@ovation/shared/schemas/rewards-admin';
 import type { rewardInputSchema } from '@ovation/shared/schemas/rewards-admin';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { conflict, fieldError, notFound } from '../../lib/app-errors.ts';
 import {
   findCategoryBySlug,

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeliveryAddress } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { basketLines, memberAddresses, members, rewards } from '../../db/schema/index.ts';
 
 /** Sets a line's quantity and the price the member agrees to (today's). */

@@ -1,10 +1,10 @@
 import type { CancelOrderResponse, Order, OrderStatus } from '@ovation/shared/schemas/rewards';
 import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
 import { businessRule, forbidden, notFound } from '../../lib/app-errors.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { insertNotifications } from '../notifications/notifications.repository.ts';
-import { notificationEvent, orderNotification } from '../notifications/notify.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
+import { insertNotifications } from '../../core/bell/bell.repository.ts';
+import { notificationEvent, orderNotification } from '../../core/bell/notify.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
 import { restoreStock } from './catalogue.repository.ts';
 import { loadOrders } from './list-orders.ts';
 import { orderStatusMail, refundMemo } from './order-mail.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueSort } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { rewardCategories, rewardPictures, rewards } from '../../db/schema/index.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;

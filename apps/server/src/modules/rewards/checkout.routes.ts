@@ -7,7 +7,7 @@ import {
 } from '@ovation/shared/schemas/rewards';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { sendDeps, type SendServices } from '../../core/sends/send-deps.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { checkout } from './checkout.ts';
 import type { CatalogueCache } from './get-catalogue.ts';

@@ -1,13 +1,13 @@
 import type { FulfilmentQueueResponse, OrderStatusRequest } from '@ovation/shared/schemas/rewards-admin';
 import type { OrderStatus } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { businessRule, notFound } from '../../lib/app-errors.ts';
-import type { LiveBus } from '../live/live-bus.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { insertNotifications } from '../notifications/notifications.repository.ts';
-import { notificationEvent, orderNotification } from '../notifications/notify.ts';
-import { readSettings } from '../settings/settings.repository.ts';
+import type { LiveBus } from '../../core/live/live-bus.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { insertNotifications } from '../../core/bell/bell.repository.ts';
+import { notificationEvent, orderNotification } from '../../core/bell/notify.ts';
+import { readSettings } from '../../core/settings/settings.repository.ts';
 import { loadOrders } from './list-orders.ts';
 import { orderStatusMail } from './order-mail.ts';
 import {

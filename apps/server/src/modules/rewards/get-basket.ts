@@ -1,6 +1,6 @@
 import type { BasketLine, BasketResponse } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
-import { readMemberBalances } from '../ledger/accounts.repository.ts';
+import type { Db } from '../../db/db.ts';
+import { readMemberBalances } from '../../core/ledger/accounts.repository.ts';
 import { findBasket } from './basket.repository.ts';
 import type { RewardRow } from './catalogue.repository.ts';
 import { pictureUrl } from './rewards.presenter.ts';

@@ -4,11 +4,11 @@ import {
   type catalogueQuerySchema,
 } from '@ovation/shared/schemas/rewards';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { BatchedReader } from '../../lib/batched-reader.ts';
 import { EncodedJson } from '../../lib/encoded-json.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
-import { readPointsBalances } from '../ledger/accounts.repository.ts';
+import { readPointsBalances } from '../../core/ledger/accounts.repository.ts';
 import { findCatalogueItems, listCategories, type RewardRow } from './catalogue.repository.ts';
 import { presentCatalogueItem } from './rewards.presenter.ts';
 

@@ -1,5 +1,5 @@
 import type { RewardItem } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { notFound } from '../../lib/app-errors.ts';
 import { findCategory, findReward } from './catalogue.repository.ts';
 import { findMemberTotals } from './orders.repository.ts';

@@ -1,5 +1,5 @@
 import { ORDERS_PAGE_SIZE, type Order, type OrdersResponse } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { notFound } from '../../lib/app-errors.ts';
 import {
   findLineCodes,

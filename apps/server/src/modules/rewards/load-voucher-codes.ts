@@ -1,5 +1,5 @@
 import { VOUCHER_CSV_MAX_CODES, type VoucherCodesResponse } from '@ovation/shared/schemas/rewards-admin';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { businessRule, fieldError, notFound } from '../../lib/app-errors.ts';
 import { findReward, restoreStock } from './catalogue.repository.ts';
 import { countFreeCodes, existingCodes, insertCodes, lockCodeLoads } from './orders.repository.ts';

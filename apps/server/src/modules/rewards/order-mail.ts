@@ -1,5 +1,5 @@
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../../core/mail/mail.repository.ts';
 
 /** The ledger memo of an order's payment (statements show it). */
 /** A checkout's statement memo, naming what was bought (a seeded past order's too). */

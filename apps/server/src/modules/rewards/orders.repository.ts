@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { Statement } from '../../db/statement.ts';
-import { refusedAs } from '../sends/send-limits.ts';
+import { refusedAs } from '../../core/sends/send-limits.ts';
 import {
   members,
   rewardMemberTotals,

@@ -22,7 +22,7 @@ import {
 import { fieldError } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { sendDeps, type SendServices } from '../../core/sends/send-deps.ts';
 import { createCategory, createReward, editReward, getAdminCatalogue } from './admin-catalogue.ts';
 import { cancelOrder } from './cancel-order.ts';
 import type { CatalogueCache } from './get-catalogue.ts';

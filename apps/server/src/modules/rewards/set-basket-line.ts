@@ -1,5 +1,5 @@
 import type { BasketLineRequest, BasketResponse } from '@ovation/shared/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { businessRule, notFound } from '../../lib/app-errors.ts';
 import { deleteBasketLine, upsertBasketLine } from './basket.repository.ts';
 import { findReward } from './catalogue.repository.ts';

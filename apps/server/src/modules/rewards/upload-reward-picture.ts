@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
 import { newPublicId } from '../../lib/tokens.ts';
 import { findReward, insertRewardPicture, setRewardPicture } from './catalogue.repository.ts';

@@ -1,8 +1,8 @@
 import type { RoleGrantInput } from '@ovation/shared/schemas/admin-roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { RoleGrant } from '../../db/schema/index.ts';
 import { businessRule, conflict, forbidden, notFound } from '../../lib/app-errors.ts';
-import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
+import { noticeSessionsChangedAtCommit } from '../../core/live/instance-notices.ts';
 import { grantOf, presentChange, presentHolder } from './roles.presenter.ts';
 import { findRoleChanges, insertRoleChange, lockRoleHolders, setMemberRoles } from './roles.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Capabilities } from '@ovation/shared/capabilities';
 import type { RolesResponse } from '@ovation/shared/schemas/admin-roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { presentChange, presentHolder } from './roles.presenter.ts';
 import { findRoleChanges, findRoleHolders, searchMembersForRoles } from './roles.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { members, roleChanges, type RoleGrant } from '../../db/schema/index.ts';
 
 const holderColumns = {

@@ -1,11 +1,11 @@
 import { getCapabilities } from '@ovation/shared/capabilities';
 import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { unauthorized } from '../../lib/app-errors.ts';
-import { findMemberProfile } from '../members/member.repository.ts';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
-import { readMemberBalances } from '../ledger/accounts.repository.ts';
+import { findMemberProfile } from '../../core/members/member.repository.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
+import { readMemberBalances } from '../../core/ledger/accounts.repository.ts';
 import { presentProfile } from './profile.presenter.ts';
 
 /** The signed-in member's session: profile fields of spec §3 and capabilities. */

@@ -1,6 +1,6 @@
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import type { SessionProfile } from '@ovation/shared/schemas/profile';
-import type { MemberProfileRow } from '../members/member.repository.ts';
+import type { MemberProfileRow } from '../../core/members/member.repository.ts';
 
 export interface Balances {
   awardsPointsAvailable: number;

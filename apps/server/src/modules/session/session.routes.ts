@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadSessionResponseSchema } from '@ovation/shared/schemas/session';
 import { requireMember } from '../../plugins/auth.ts';
-import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { ProgrammeSettings } from '../../core/settings/programme-settings.ts';
 import { loadSession } from './load-session.ts';
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ settings: ProgrammeSettings }> = async (app, { settings }) => {

@@ -1,8 +1,8 @@
 import type { StatementKind, StatementQuery, StatementResponse } from '@ovation/shared/schemas/statements';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { isFirmDate } from '../../lib/utc-dates.ts';
-import type { MemberAccountKind } from '../ledger/accounts.repository.ts';
+import type { MemberAccountKind } from '../../core/ledger/accounts.repository.ts';
 import { describeEntry } from './describe-entry.ts';
 import { balanceBefore, findAccountId, gamePrizeTotals, listEntries } from './statements.repository.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { gameDraws, ledgerAccounts, ledgerEntries, ledgerTransactions, members } from '../../db/schema/index.ts';
-import type { MemberAccountKind } from '../ledger/accounts.repository.ts';
+import type { MemberAccountKind } from '../../core/ledger/accounts.repository.ts';
 
 const counterparty = alias(members, 'cp');
 

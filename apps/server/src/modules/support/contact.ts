@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactSupportRequest, ContactUsRequest } from '@ovation/shared/schemas/support';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { unauthorized } from '../../lib/app-errors.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { findMemberProfile } from '../members/member.repository.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { findMemberProfile } from '../../core/members/member.repository.ts';
 import { insertSupportRequest } from './support.repository.ts';
 
 export interface ContactDeps {

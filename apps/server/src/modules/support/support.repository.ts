@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { supportRequests } from '../../db/schema/index.ts';
 
 export async function insertSupportRequest(db: Db, request: typeof supportRequests.$inferInsert) {

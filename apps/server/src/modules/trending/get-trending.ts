@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findTrendingBehaviours, type TrendingBehaviour } from './trending.repository.ts';
 

@@ -1,13 +1,13 @@
 import type { Capabilities } from '@ovation/shared/capabilities';
 import { uploadSummarySchema, type UploadKind, type UploadSummary } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-errors.ts';
 import { formatDateTime } from '@ovation/shared/format/date';
-import type { TransferSpec } from '../ledger/transfer.ts';
-import { queueEmail } from '../mail/mailer.ts';
-import { notifyUploadCredits, uploadCreditEvents } from '../notifications/notify-upload-credits.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import type { TransferSpec } from '../../core/ledger/transfer.ts';
+import { queueEmail } from '../../core/mail/mailer.ts';
+import { notifyUploadCredits, uploadCreditEvents } from './notify-upload-credits.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import type { MemberRowData, PointsRowData } from './upload-rows.ts';
 import { notifyRecipients, uploadAppliedMails } from './upload-mail.ts';
 import {

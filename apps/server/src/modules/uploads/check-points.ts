@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { RawRow } from './read-upload-file.ts';
 import { emptySummary, type RowChecker } from './row-checker.ts';
 import { checkPointsRow, type PointsRowData } from './upload-rows.ts';

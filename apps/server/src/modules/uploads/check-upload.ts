@@ -1,5 +1,5 @@
 import type { UploadKind } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { readUploadRows, UploadFileError, type RawRow, type UploadFileType } from './read-upload-file.ts';
 import { PointsCheck } from './check-points.ts';
 import { emptySummary, type RowChecker } from './row-checker.ts';

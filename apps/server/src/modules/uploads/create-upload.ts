@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Capabilities } from '@ovation/shared/capabilities';
 import { UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { fieldError, forbidden } from '../../lib/app-errors.ts';
 import { mayUpload } from './apply-upload.ts';
 import { estimateRows, readHeader } from './check-upload.ts';

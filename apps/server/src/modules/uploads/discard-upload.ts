@@ -1,5 +1,5 @@
 import type { Capabilities } from '@ovation/shared/capabilities';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-errors.ts';
 import { mayUpload } from './apply-upload.ts';
 import { findUpload, moveUploadStatus } from './uploads.repository.ts';

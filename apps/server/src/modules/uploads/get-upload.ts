@@ -1,6 +1,6 @@
 import type { Capabilities } from '@ovation/shared/capabilities';
 import { uploadSummarySchema, type UploadResponse, type UploadStatus } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { forbidden, notFound } from '../../lib/app-errors.ts';
 import { mayUpload } from './apply-upload.ts';
 import type { UploadJobs } from './upload-jobs.ts';

@@ -5,7 +5,7 @@ import {
   type UploadListItem,
   type UploadStatus,
 } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { emptySummary } from './check-upload.ts';
 import { listUploads } from './uploads.repository.ts';
 

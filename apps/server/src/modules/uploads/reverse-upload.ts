@@ -1,7 +1,7 @@
 import { businessRule, conflict, notFound } from '../../lib/app-errors.ts';
-import type { TransferSpec } from '../ledger/transfer.ts';
-import { runSend, type SendDeps } from '../sends/run-send.ts';
-import type { IdempotentAnswer } from '../../plugins/idempotency/idempotency.plugin.ts';
+import type { TransferSpec } from '../../core/ledger/transfer.ts';
+import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import type { PointsRowData } from './upload-rows.ts';
 import {
   findValidRows,

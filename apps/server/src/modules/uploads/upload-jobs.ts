@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadKind } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
-import { pgErrorCode } from '../ledger/with-retry.ts';
-import type { SendServices } from '../sends/send-deps.ts';
+import type { Db } from '../../db/db.ts';
+import { sqlStateOf } from '../../lib/pg-errors.ts';
+import type { SendServices } from '../../core/sends/send-deps.ts';
 import { AppError } from '../../lib/app-errors.ts';
 import { applyUpload } from './apply-upload.ts';
 import { checkUpload } from './check-upload.ts';
@@ -19,7 +19,7 @@ export interface CheckJob {
 /** What a failed job tells the uploader (the log keeps the details). */
 function failureText(error: unknown): string {
   if (error instanceof UploadFileError || error instanceof AppError) return error.message;
-  if (pgErrorCode(error) === '23505') {
+  if (sqlStateOf(error) === '23505') {
     return 'An e-mail address or employee number in the file was taken by another member after the check. Upload the file again.';
   }
   return 'The upload could not be completed because of an unexpected error. Nothing was changed; try again.';

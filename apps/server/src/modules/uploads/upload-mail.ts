@@ -1,8 +1,8 @@
 import { getCapabilities } from '@ovation/shared/capabilities';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { UploadKind, UploadSummary } from '@ovation/shared/schemas/admin-uploads';
-import type { Db } from '../../db/client.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { Db } from '../../db/db.ts';
+import type { OutgoingEmail } from '../../core/mail/mail.repository.ts';
 import { findNotifyCandidates } from './uploads.repository.ts';
 
 /** Holders of the kind's notify role (upl-mem-nfy, upl-pts-nfy), decided by getCapabilities. */

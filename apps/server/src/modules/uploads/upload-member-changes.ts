@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { roleChanges, type RoleGrant } from '../../db/schema/index.ts';
-import { tellOldAddress } from '../members/email-changed.ts';
+import { tellOldAddress } from '../../core/members/email-changed.ts';
 import { findMembersByEmployeeNumbers } from './upload-members.repository.ts';
 import type { MemberRowData } from './upload-rows.ts';
 

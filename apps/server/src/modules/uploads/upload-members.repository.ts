@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getCapabilities, type CapabilityInput } from '@ovation/shared/capabilities';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
-import { noticeSessionsChangedAtCommit } from '../live/instance-notices.ts';
+import type { Db } from '../../db/db.ts';
+import { queryRows } from '../../db/sql-rows.ts';
+import { noticeSessionsChangedAtCommit } from '../../core/live/instance-notices.ts';
 
 /**
  * The members side of data uploads (issue 11): who the file's employee numbers and e-mail

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { members, uploadRows, uploads } from '../../db/schema/index.ts';
-import { queryRows } from '../../lib/sql-rows.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
 import { fieldError, forbidden, notFound } from '../../lib/app-errors.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { idempotencyOf } from '../../plugins/idempotency/idempotency.plugin.ts';
-import { sendDeps, type SendServices } from '../sends/send-deps.ts';
+import { sendDeps, type SendServices } from '../../core/sends/send-deps.ts';
 import { startApply } from './apply-upload.ts';
 import { createUpload, receiveUpload } from './create-upload.ts';
 import { discardUpload } from './discard-upload.ts';

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
-import type { Db } from '../../db/client.ts';
-import type { Statement } from '../../db/statement.ts';
+import type { Db } from '../../db/db.ts';
 import { PROBLEM_TYPES } from '@ovation/shared/errors';
 import { AppError, businessRule, conflict, fieldError, StoredAnswer } from '../../lib/app-errors.ts';
 import { requireMember } from '../auth.ts';
+import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import {
   findKey,
   holdKeyStatement,
@@ -22,22 +21,6 @@ const IN_FLIGHT = 'This request is already being processed';
 /** Its own problem type: the client retries it with the same key (any other 409 was decided). */
 const inFlight = () => new AppError(409, PROBLEM_TYPES.inFlight, 'Conflict', IN_FLIGHT);
 const OTHER_REQUEST = 'This Idempotency-Key was already used for a different request';
-
-/**
- * The key as the work's transaction sees it (docs/decisions/0042): `hold` are its first
- * statements (the key's transaction-scoped lock: a live holder → 409; then an answer committed
- * meanwhile → replayed), `store` its last, so "points moved" and "answer stored" commit
- * together and a request that died (process killed) leaves nothing behind, not even a claim.
- * They are statements so the send runner sends them with the work's others (decision 0049).
- */
-export interface IdempotentAnswer<A> {
-  hold?: Statement<unknown>[];
-  /**
-   * The statement that stores the answer, or null when the work keeps its answer itself. The
-   * answer may be SQL: a jsonb expression the database builds in the same write (decision 0052).
-   */
-  store(body: A | SQL): Statement<unknown> | null;
-}
 
 interface Claim extends IdempotencyClaim {
   /** The answer was stored by the work (in its transaction). */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, is, SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { namedByText, type Statement } from '../../db/statement.ts';
-import { pgErrorCode } from '../../modules/ledger/with-retry.ts';
+import { sqlStateOf } from '../../lib/pg-errors.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
 export interface IdempotencyClaim {
@@ -40,7 +40,7 @@ export function holdKeyStatement(
     read: () => undefined,
     commitSafe: true,
     fail: (error) => {
-      const code = pgErrorCode(error);
+      const code = sqlStateOf(error);
       if (code === HELD_ELSEWHERE) return refusals.held();
       return code === ANSWERED ? refusals.answered() : error;
     },

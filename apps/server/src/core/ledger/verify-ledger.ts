@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+
+export interface LedgerFinding {
+  check: string;
+  detail: string;
+}
+
+type Row = Record<string, unknown>;
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/**
+ * The ledger's invariants on a live database: every transaction sums to zero (and has two or
+ * more entries), every cached balance equals the sum of its entries, no member balance is negative.
+ */
+export async function verifyLedger(db: Db, limit = 50): Promise<{ findings: LedgerFinding[]; stats: Row }> {
+  const findings: LedgerFinding[] = [];
+  for (const r of await rows(
+    db,
+    sql`select t.id, coalesce(sum(e.amount), 0)::text as total, count(e.id)::int as entries
+        from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+        group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2
+        order by t.id limit ${limit}`,
+  )) {
+    findings.push({
+      check: 'transaction sums to zero',
+      detail: `transaction ${r.id}: sum ${r.total}, ${r.entries} entries`,
+    });
+  }
+  for (const r of await rows(
+    db,
+    sql`select a.id, a.kind, a.member_id, a.balance::text as balance, coalesce(s.total, 0)::text as entries
+        from ledger_accounts a
+        left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
+        where a.balance <> coalesce(s.total, 0) order by a.id limit ${limit}`,
+  )) {
+    findings.push({
+      check: 'cached balance equals entries',
+      detail: `account ${r.id} (${r.kind}, member ${r.member_id ?? 'system'}): cached ${r.balance}, entries ${r.entries}`,
+    });
+  }
+  for (const r of await rows(
+    db,
+    sql`select id, kind, member_id, balance::text as balance from ledger_accounts
+        where member_id is not null and balance < 0 order by id limit ${limit}`,
+  )) {
+    findings.push({
+      check: 'member balance not negative',
+      detail: `account ${r.id} (${r.kind}, member ${r.member_id}): ${r.balance}`,
+    });
+  }
+  const [stats] = await rows(
+    db,
+    sql`select (select count(*) from ledger_transactions)::int as transactions,
+               (select count(*) from ledger_entries)::int as entries,
+               (select count(*) from ledger_accounts)::int as accounts,
+               (select coalesce(sum(amount), 0) from ledger_entries)::text as "sumOfAllEntries"`,
+  );
+  return { findings, stats: stats ?? {} };
+}
