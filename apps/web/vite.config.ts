@@ -5,7 +5,7 @@ import { firstVisitGroups, memberGroup } from './build/chunk-groups.ts';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
 
-const root = fileURLToPath(new URL('./', import.meta.url));
+const root = fileURLToPath(new URL('.//', import.meta.url));
 const api = 'http://localhost:3000';
 
 /** Node modules that every screen needs; kept in stable, long-cached vendor chunks. */

@@ -3,10 +3,10 @@ import type { Db } from '../db/db.ts';
 import { members, rewardCategories, rewards } from '../db/schema/index.ts';
 import { newPublicId } from '../lib/tokens.ts';
 import { memberAccountId, systemAccountId } from '../core/ledger/accounts.repository.ts';
-import { saveAddress } from '../modules/rewards/basket.repository.ts';
+import { saveAddressSql } from '../modules/rewards/basket.repository.ts';
 import { insertRewardPictures, reserveStock } from '../modules/rewards/catalogue.repository.ts';
 import {
-  countMemberTotal,
+  memberTotalSql,
   allocateCodes,
   insertCodes,
   insertOrder,
@@ -113,7 +113,7 @@ async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSe
     postalCode: '7708',
     phone: member.cellNum ?? '+27 82 555 0101',
   };
-  await saveAddress(db, member.id, address);
+  await db.execute(saveAddressSql(member.id, address));
   const plans = [
     { reward: byName('Uber Eats R150 Voucher'), status: 'fulfilled' as const, daysAgo: 9 },
     { reward: byName('Scented Candle Trio'), status: 'processing' as const, daysAgo: 2 },
@@ -159,7 +159,7 @@ async function seedPastOrders(db: Db, now: Date, items: (typeof rewards.$inferSe
       },
     ]);
     await reserveStock(db, reward.id, 1);
-    if (reward.memberLimit !== null) await countMemberTotal(db, member.id, reward.id, 1, reward.memberLimit);
+    if (reward.memberLimit !== null) await db.execute(memberTotalSql(member.id, reward.id, 1, reward.memberLimit));
     if (reward.fulfilment === 'voucher') await allocateCodes(db, reward.id, line!.id, 1);
     const later = (hours: number) => new Date(placedAt.getTime() + hours * HOUR);
     await insertOrderEvents(db, [

@@ -21,30 +21,33 @@ export async function topUpPrizePool(
     ...createSendServices(database.db, database.transactions, () => {}, ProgrammeSettings.fromDatabase(database.db)),
     log,
   };
-  let added = 0;
-  await runSend(
+  return runSend(
     deps,
     { store: () => null },
     {
       actorMemberId,
-      postings: async (tx) => {
-        added = Math.max(0, target - (await lockPrizePool(tx)));
-        if (added === 0) return [];
-        return [
-          {
-            kind: 'game_pool_funding',
-            memo: 'Game Board prize pool',
-            actorMemberId,
-            legs: [
-              { system: 'issuance', amount: -added },
-              { system: 'game_prizes', amount: added },
-            ],
-          },
-        ];
+      // The pool's row, locked and read in the transaction: what is missing is added.
+      decide: async (_checked, tx) => {
+        const added = Math.max(0, target - (await lockPrizePool(tx)));
+        return {
+          added,
+          postings:
+            added === 0
+              ? []
+              : [
+                  {
+                    kind: 'game_pool_funding' as const,
+                    memo: 'Game Board prize pool',
+                    actorMemberId,
+                    legs: [
+                      { system: 'issuance' as const, amount: -added },
+                      { system: 'game_prizes' as const, amount: added },
+                    ],
+                  },
+                ],
+        };
       },
-      write: async () => null,
-      answer: () => added,
+      answer: ({ added }) => added,
     },
   );
-  return added;
 }

@@ -4,7 +4,7 @@ import { memberAccountId, systemAccountId } from '../../src/core/ledger/accounts
 import { InsufficientFundsError, transfer, transferMany } from '../../src/core/ledger/transfer.ts';
 import { verifyLedger } from '../../src/core/ledger/verify-ledger.ts';
 import { isRetryable } from '../../src/lib/pg-errors.ts';
-import { withRetry } from '../../src/core/ledger/with-retry.ts';
+import { withRetry } from '../../src/db/with-retry.ts';
 import { setupApp } from '../support/build-app.ts';
 import { createMember, memberWithToken } from '../support/factories.ts';
 import { balancesOf, fund, newKey, relaxLimits, send } from '../support/ledger-factories.ts';

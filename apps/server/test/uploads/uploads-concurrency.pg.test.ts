@@ -5,7 +5,7 @@ import { members } from '../../src/db/schema/index.ts';
 import { readMemberBalances } from '../../src/core/ledger/accounts.repository.ts';
 import { InsufficientFundsError, transfer } from '../../src/core/ledger/transfer.ts';
 import { verifyLedger } from '../../src/core/ledger/verify-ledger.ts';
-import { withRetry } from '../../src/core/ledger/with-retry.ts';
+import { withRetry } from '../../src/db/with-retry.ts';
 import { applyUpload } from '../../src/modules/uploads/apply-upload.ts';
 import { findUpload } from '../../src/modules/uploads/uploads.repository.ts';
 import { SendRateLimiter } from '../../src/core/sends/send-limits.ts';

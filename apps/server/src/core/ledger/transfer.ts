@@ -101,7 +101,7 @@ interface Posted {
 /**
  * transferMany as a statement (decision 0049): the send runner sends it with the flow's other
  * statements. The transactions' ids are also left for the rest of the database transaction in
- * `ledger_posted_ids()`, so a statement sent after it can name them (a kudos item its posting).
+ * `ledger_posted_ids()`, so a statement sent after it can name them (an order or a draw its posting).
  */
 /**
  * The `balancesOf` member's balances after the transaction's latest ledger call, as the API names

@@ -1,20 +1,27 @@
-import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import type { KudosKind } from '@ovation/shared/vocabulary';
+import type { Db } from '../../db/db.ts';
 import type { AppError } from '../../lib/app-errors.ts';
-import type { InsufficientFundsError } from '../ledger/transfer.ts';
 import { notificationEvent, notificationKindOf } from '../bell/notify.ts';
+import type { InsufficientFundsError, TransferSpec } from '../ledger/transfer.ts';
 import { kudosMails } from './kudos-mail.ts';
 import { kudosStatement } from './kudos.repository.ts';
-import { jsonbObject } from '../../db/statement.ts';
 import type { SendMember } from './recipients.repository.ts';
-import type { SendCheck, SendPlan } from './run-send.ts';
+import type { Checked, Checks, Decision, SendPlan } from './send-plan.ts';
 import { countPairSends } from './send-limits.ts';
+import type { Part } from './answer-template.ts';
+import type { MemberBalances } from '../ledger/accounts.repository.ts';
 
 /** The programme settings every kudos send reads. */
 export const KUDOS_SEND_SETTINGS = ['pointsName', 'pairDailyLimit', 'sendRateLimitPerMinute'] as const;
 
+/** What a kudos send decides: its postings (the first one moves `points`) and the sender's thanks. */
+export interface KudosDecision {
+  postings: TransferSpec[];
+  thanks: string;
+}
+
 /** A send that writes Kudos Thread items: a recognition, a High Five or a Pay It Forward. */
-export interface KudosSend {
+export interface KudosSend<C extends Checks> {
   kind: KudosKind;
   sender: { id: number; fullName: string };
   recipients: SendMember[];
@@ -28,15 +35,17 @@ export interface KudosSend {
   notifyManager: boolean;
   settings: { pointsName: string; pairDailyLimit: number; sendRateLimitPerMinute: number };
   /** Checks after the per-pair daily limit (which every kudos send counts first). */
-  checks?: SendCheck[];
-  /**
-   * The ledger transactions; the first one is the one that moved `points`. A function when
-   * they depend on rows counted in the transaction (the plays a recipient may still earn today).
-   */
-  postings?: SendPlan<number[], SendResponse>['postings'];
+  checks?: C;
+  /** The postings and thanks, as they stand or made from the checks' answers. */
+  decide: KudosDecision | ((checked: Checked<C>) => KudosDecision);
   refuseInsufficient?: (error: InsufficientFundsError) => AppError;
-  /** The confirmation shown to the sender (a function: read after the postings). */
-  thanks: string | (() => string);
+}
+
+/** What the send answers, as the runner fills it: the items' ids, the thanks, the sender's balances. */
+interface KudosAnswer {
+  messageLogIds: Part<number[]>;
+  message: string;
+  balances: Part<MemberBalances>;
 }
 
 /** Whether the member turned this kind of kudos e-mail off (read with the members). */
@@ -46,55 +55,60 @@ function emailOff(member: SendMember, kind: KudosKind): boolean {
   return notification === 'high5' ? !member.emailHigh5 : !member.emailPoints;
 }
 
-/** The send runner's plan for a kudos send: one item per recipient, their e-mails, live events. */
-export function kudosPlan(send: KudosSend): SendPlan<number[], SendResponse> {
+/**
+ * The send runner's plan for a kudos send: the pair limit, the flow's own checks and decision,
+ * one item per recipient with their bells, their e-mails, and live events after the commit.
+ */
+export function kudosPlan<C extends Checks>(
+  send: KudosSend<C>,
+): SendPlan<Checks, KudosDecision & Decision, number[], KudosAnswer> {
   const { sender, recipients, settings } = send;
-  const reply = <I, B>(messageLogIds: I, balances: B) => ({
-    messageLogIds,
-    message: typeof send.thanks === 'string' ? send.thanks : send.thanks(),
-    balances,
-  });
+  const mails = recipients.flatMap((recipient) =>
+    kudosMails({
+      kind: send.kind,
+      senderName: sender.fullName,
+      senderId: sender.id,
+      // An opted-out recipient gets no e-mail; their manager's (recognitions) still goes.
+      recipient: emailOff(recipient, send.kind) ? { ...recipient, email: null } : recipient,
+      label: send.mailLabel,
+      message: send.message,
+      points: send.points,
+      pointsName: settings.pointsName,
+      notifyManager: send.notifyManager,
+    }),
+  );
+  const { decide } = send;
   return {
     actorMemberId: sender.id,
     ratePerMinute: settings.sendRateLimitPerMinute,
-    checks: [countPairSends(sender.id, recipients, settings.pairDailyLimit), ...(send.checks ?? [])],
-    postings: send.postings ?? [],
+    checks: { pairs: countPairSends(sender.id, recipients, settings.pairDailyLimit), ...send.checks },
+    decide:
+      typeof decide === 'function'
+        ? (checked: Checked<Checks>, _tx: Db) => ({ ...decide(checked as Checked<C>), mails })
+        : { ...decide, mails },
     refuseInsufficient: send.refuseInsufficient,
     // The items and the recipients' bells in one statement (ids follow the rows' order); an item
-    // with points names the send's posting, the ledger call just after it. They and the e-mails
-    // go ahead of the posting, which then holds its accounts' locks the shorter (decision 0092).
-    writeFirst: true,
-    write: kudosStatement(
-      recipients.map((r) => ({
-        kind: send.kind,
-        fromMemberId: sender.id,
-        toMemberId: r.id,
-        behaviourId: send.behaviourId,
-        message: send.message,
-        points: send.points,
-        posted: send.points > 0,
-      })),
-      { kind: notificationKindOf(send.kind), actorMemberId: sender.id, points: send.points },
-    ),
-    mails: recipients.flatMap((recipient) =>
-      kudosMails({
-        kind: send.kind,
-        senderName: sender.fullName,
-        senderId: sender.id,
-        // An opted-out recipient gets no e-mail; their manager's (recognitions) still goes.
-        recipient: emailOff(recipient, send.kind) ? { ...recipient, email: null } : recipient,
-        label: send.mailLabel,
-        message: send.message,
-        points: send.points,
-        pointsName: settings.pointsName,
-        notifyManager: send.notifyManager,
-      }),
-    ),
-    answer: (ids, balances) => reply(ids, balances),
-    // The same fields, built by the database with COMMIT (decision 0052).
-    answerJson: (ids, balances) => jsonbObject(reply(ids, balances)),
-    events: (ids) => [
-      ...ids.map((messageLogId) => ({ type: 'kudos' as const, data: { messageLogId } })),
+    // with points names the send's posting, the ledger call just after it (decision 0092).
+    write: () =>
+      kudosStatement(
+        recipients.map((r) => ({
+          kind: send.kind,
+          fromMemberId: sender.id,
+          toMemberId: r.id,
+          behaviourId: send.behaviourId,
+          message: send.message,
+          points: send.points,
+          posted: send.points > 0,
+        })),
+        { kind: notificationKindOf(send.kind), actorMemberId: sender.id, points: send.points },
+      ),
+    answer: (decided, { written, balances }) => ({
+      messageLogIds: written(),
+      message: decided.thanks,
+      balances: balances(),
+    }),
+    events: ({ written }) => [
+      ...written.map((messageLogId) => ({ type: 'kudos' as const, data: { messageLogId } })),
       ...recipients.map((r) => notificationEvent(r.id)),
     ],
   };

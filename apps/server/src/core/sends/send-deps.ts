@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transactions } from '../../db/batched-transaction.ts';
 import type { Db } from '../../db/db.ts';
 import type { LiveEvent } from '../live/live-bus.ts';
-import type { SendDeps } from './run-send.ts';
+import type { SendDeps } from './send-plan.ts';
 import type { SharedRateLimits } from '../limits/shared-rate-limiter.ts';
 import type { ProgrammeSettings } from '../settings/programme-settings.ts';
 import { SendRateLimiter } from './send-limits.ts';

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatPoints } from '@ovation/shared/format/money';
 import { payItForwardCapMessage } from '@ovation/shared/schemas/recognition';
 import type { KudosKind } from '@ovation/shared/vocabulary';
@@ -30,7 +30,6 @@ const RATE_REFUSE: Statement = {
   sql: sql`select send_rate_refuse(${RATE_VERDICT}::text)`,
   name: 'send_rate_refuse',
   read: () => undefined,
-  commitSafe: true,
   fail: refusedAs(() => tooSoon()),
 };
 
@@ -80,11 +79,10 @@ export class SendRateLimiter {
  * refusal is raised by the database (decision 0053), so the check travels with the rest of the
  * transaction's first write; the write itself is undone with the transaction.
  */
-export function refuseUnlessWritten(write: SQLWrapper, refusal: () => unknown, kept: SQL = sql`true`): Statement {
+export function refuseUnlessWritten(write: SQL, refusal: () => unknown, kept: SQL = sql`true`): Statement {
   return {
-    sql: sql`with w as (${write.getSQL()}) select send_refuse(not exists (select 1 from w where ${kept}), 'unwritten')`,
+    sql: sql`with w as (${write}) select send_refuse(not exists (select 1 from w where ${kept}), 'unwritten')`,
     read: () => undefined,
-    commitSafe: true,
     fail: refusedAs(refusal),
   };
 }
@@ -111,7 +109,6 @@ export function countPairSends(
              select send_refuse(count > ${limit}::int, to_member_id::text) from c`,
     name: 'send_pair_check',
     read: () => undefined,
-    commitSafe: true,
     fail: refusedAs((detail) => {
       const name = recipients.find((r) => r.id === Number(detail))?.fullName ?? 'this colleague';
       const times = limit === 1 ? 'once' : `${limit} times`;
@@ -140,7 +137,6 @@ export function addDailyTotal(
              select send_refuse(points > ${cap}::bigint, points::text) from t`,
     name: 'send_daily_check',
     read: () => undefined,
-    commitSafe: true,
     fail: refusedAs((detail) => {
       const left = Math.max(0, cap - (Number(detail) - points));
       return businessRule(payItForwardCapMessage(formatPoints(cap), formatPoints(left), pointsName));
@@ -172,7 +168,6 @@ export function grantDailyPlays(
              on conflict (member_id, day, kind) do update set points = t.points + excluded.points
              returning member_id, points`,
     name: 'send_plays_grant',
-    commitSafe: true,
     read: (rows) => {
       const granted = new Map<number, number>();
       for (const row of rows) {

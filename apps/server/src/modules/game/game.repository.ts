@@ -37,7 +37,6 @@ export function prizePoolLockStatement(): Statement<number | null> {
     sql: sql`select balance from ledger_accounts where member_id is null and kind = 'game_prizes' for update`,
     name: 'game_pool_lock',
     read: (rows) => (rows[0] ? Number(rows[0].balance) : null),
-    commitSafe: true,
   };
 }
 
@@ -63,6 +62,7 @@ export function drawStatement(
         returning id)
       select id, set_config('ovation.game_draw', id::text, true) from d`,
     name: 'game_draw_insert',
+    readsPosting: true,
     read: (rows) => Number(rows[0]!.id),
     json: sql`to_jsonb(current_setting('ovation.game_draw')::bigint)`,
   };

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
 import { businessRule, fieldError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import { readMemberBalances } from '../../core/ledger/accounts.repository.ts';
 import type { TransferSpec } from '../../core/ledger/transfer.ts';
-import { jsonbObject } from '../../db/statement.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
-import { cryptoRandom, drawPrize, isPoolEmpty, type Draw, type RandomSource } from './draw-prize.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
+import { cryptoRandom, drawPrize, isPoolEmpty, type RandomSource } from './draw-prize.ts';
 import { readGameSettings } from './game-settings.ts';
 import { drawStatement, lockPrizePool, prizePoolLockStatement } from './game.repository.ts';
 
@@ -43,10 +42,6 @@ export async function playGame(
   if (input.cap > settings.caps) throw fieldError('cap', `Choose a cap from 1 to ${settings.caps}`);
   if (before.awardsPointsAvailable1 < 1) throw noPlaysLeft();
   const { table } = settings;
-  let drawn: { draw: Draw; poolBefore: number } | undefined;
-  const poolLock = prizePoolLockStatement();
-  let pool: number | null = null;
-  const prizeOf = () => ({ label: drawn!.draw.prize.label, points: drawn!.draw.prize.points });
 
   return runSend(deps, answer, {
     actorMemberId: memberId,
@@ -55,17 +50,17 @@ export async function playGame(
     ratePerMinute: settings.ratePerMinute,
     // The pool row is locked first, with the key's hold, before ledger_post locks the member's
     // accounts; a retried transaction locks and draws again (nothing of the first one committed).
-    checks: [{ ...poolLock, read: (rows) => void (pool = poolLock.read(rows)) }],
-    postings: async (tx) => {
+    checks: { pool: prizePoolLockStatement() },
+    decide: async ({ pool }, tx) => {
       // A pool never funded has no account yet: made (and locked) here.
       const poolBefore = pool ?? (await lockPrizePool(tx));
       const draw = isPoolEmpty(table.prizes, poolBefore) ? null : drawPrize(table.prizes, poolBefore, random);
       if (!draw) throw poolRefilling();
-      drawn = { draw, poolBefore };
-      const specs: TransferSpec[] = [
+      const { prize } = draw;
+      const postings: TransferSpec[] = [
         {
           kind: 'game_play',
-          memo: `Cap ${input.cap}: ${draw.prize.label}`,
+          memo: `Cap ${input.cap}: ${prize.label}`,
           actorMemberId: memberId,
           legs: [
             { member: { memberId, kind: 'plays' }, amount: -1 },
@@ -73,45 +68,40 @@ export async function playGame(
           ],
         },
       ];
-      if (draw.prize.points > 0) {
-        specs.push({
+      if (prize.points > 0) {
+        postings.push({
           kind: 'game_prize',
-          memo: draw.prize.label,
+          memo: prize.label,
           actorMemberId: memberId,
           legs: [
-            { system: 'game_prizes', amount: -draw.prize.points },
-            { member: { memberId, kind: 'points' }, amount: draw.prize.points },
+            { system: 'game_prizes', amount: -prize.points },
+            { member: { memberId, kind: 'points' }, amount: prize.points },
           ],
         });
       }
-      return specs;
+      return { postings, draw, poolBefore };
     },
     refuseInsufficient: () => noPlaysLeft(),
-    // Made once the server has drawn; sent with the postings (it names them).
-    write: {
-      later: () =>
-        drawStatement(
-          {
-            memberId,
-            cap: input.cap,
-            randomValue: drawn!.draw.randomValue,
-            randomRange: drawn!.draw.randomRange,
-            tableVersion: table.version,
-            poolBefore: drawn!.poolBefore,
-            prizeLabel: drawn!.draw.prize.label,
-            prizePoints: drawn!.draw.prize.points,
-          },
-          drawn!.draw.prize.points > 0,
-        ),
-    },
-    answer: (playId, balances) => ({
-      playId,
-      prize: prizeOf(),
-      playsAvailable: balances.awardsPointsAvailable1,
-      balances,
+    // The draw's audit row names the postings, so it is sent after them.
+    write: ({ draw, poolBefore }) =>
+      drawStatement(
+        {
+          memberId,
+          cap: input.cap,
+          randomValue: draw.randomValue,
+          randomRange: draw.randomRange,
+          tableVersion: table.version,
+          poolBefore,
+          prizeLabel: draw.prize.label,
+          prizePoints: draw.prize.points,
+        },
+        draw.prize.points > 0,
+      ),
+    answer: ({ draw }, { written, balances }) => ({
+      playId: written(),
+      prize: { label: draw.prize.label, points: draw.prize.points },
+      playsAvailable: balances('awardsPointsAvailable1'),
+      balances: balances(),
     }),
-    // The same fields, built by the database with COMMIT (decision 0052).
-    answerJson: (playId, balances) =>
-      jsonbObject({ playId, prize: prizeOf(), playsAvailable: sql`${balances}->'awardsPointsAvailable1'`, balances }),
   });
 }

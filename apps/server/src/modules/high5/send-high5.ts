@@ -3,7 +3,8 @@ import { fieldError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../../core/sends/kudos-send.ts';
 import { sendPartiesStatement } from '../../core/sends/recipients.repository.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
 import type { Sender } from '../../core/sends/sender.ts';
 
 /** A High Five: a free-text note of appreciation, no points; shown as 'High Five' in the thread. */
@@ -32,7 +33,7 @@ export async function sendHigh5(
       mailLabel: 'a High Five',
       notifyManager: false,
       settings,
-      thanks: `Your High Five to ${recipient.fullName} has been sent.`,
+      decide: { postings: [], thanks: `Your High Five to ${recipient.fullName} has been sent.` },
     }),
   );
 }

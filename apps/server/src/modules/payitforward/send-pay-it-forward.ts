@@ -4,7 +4,8 @@ import { businessRule, fieldError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import { KUDOS_SEND_SETTINGS, kudosPlan } from '../../core/sends/kudos-send.ts';
 import { sendPartiesStatement } from '../../core/sends/recipients.repository.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
 import { addDailyTotal } from '../../core/sends/send-limits.ts';
 import type { Sender } from '../../core/sends/sender.ts';
 
@@ -39,27 +40,31 @@ export async function sendPayItForward(
       mailLabel: 'a Pay It Forward',
       notifyManager: false,
       settings,
-      checks: [addDailyTotal(sender.memberId, 'payitforward', points, settings.payItForwardDailyCap, pointsName)],
-      postings: [
-        {
-          kind: 'payitforward',
-          actorMemberId: sender.memberId,
-          legs: [
-            {
-              member: { memberId: sender.memberId, kind: 'points' },
-              amount: -points,
-              counterpartyMemberId: recipient.id,
-            },
-            {
-              member: { memberId: recipient.id, kind: 'points' },
-              amount: points,
-              counterpartyMemberId: sender.memberId,
-            },
-          ],
-        },
-      ],
+      checks: {
+        dailyTotal: addDailyTotal(sender.memberId, 'payitforward', points, settings.payItForwardDailyCap, pointsName),
+      },
+      decide: {
+        postings: [
+          {
+            kind: 'payitforward',
+            actorMemberId: sender.memberId,
+            legs: [
+              {
+                member: { memberId: sender.memberId, kind: 'points' },
+                amount: -points,
+                counterpartyMemberId: recipient.id,
+              },
+              {
+                member: { memberId: recipient.id, kind: 'points' },
+                amount: points,
+                counterpartyMemberId: sender.memberId,
+              },
+            ],
+          },
+        ],
+        thanks: `You paid forward ${points} ${pointsName} to ${recipient.fullName}. Thank you!`,
+      },
       refuseInsufficient: () => businessRule(`You do not have enough ${pointsName}`),
-      thanks: `You paid forward ${points} ${pointsName} to ${recipient.fullName}. Thank you!`,
     }),
   );
 }

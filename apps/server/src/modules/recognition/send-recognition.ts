@@ -6,7 +6,8 @@ import { KUDOS_SEND_SETTINGS, kudosPlan } from '../../core/sends/kudos-send.ts';
 import { grantDailyPlays } from '../../core/sends/send-limits.ts';
 import { namesList } from '../../core/sends/names-list.ts';
 import { activeMembersStatement, type SendMember } from '../../core/sends/recipients.repository.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
 import type { Sender } from '../../core/sends/sender.ts';
 import { activeBehaviourStatement } from './behaviour.repository.ts';
 import { formatPoints } from '@ovation/shared/format/money';
@@ -31,17 +32,20 @@ function recognitionPostings(
       ]),
     });
   }
-  const earning = recipients.filter((r) => (plays.get(r.id) ?? 0) > 0);
+  const earning = recipients.flatMap((r) => {
+    const earned = plays.get(r.id) ?? 0;
+    return earned > 0 ? [{ memberId: r.id, earned }] : [];
+  });
   if (earning.length > 0) {
     specs.push({
       kind: 'plays_earned',
       memo,
       actorMemberId: senderId,
       legs: [
-        { system: 'plays_issuance', amount: -earning.reduce((sum, r) => sum + plays.get(r.id)!, 0) },
-        ...earning.map((r) => ({
-          member: { memberId: r.id, kind: 'plays' as const },
-          amount: plays.get(r.id)!,
+        { system: 'plays_issuance', amount: -earning.reduce((sum, e) => sum + e.earned, 0) },
+        ...earning.map((e) => ({
+          member: { memberId: e.memberId, kind: 'plays' as const },
+          amount: e.earned,
           counterpartyMemberId: senderId,
         })),
       ],
@@ -82,16 +86,11 @@ export async function sendRecognition(
   }
   if (!behaviour) throw fieldError('behaviourId', 'Choose one of the behaviours');
   const { pointsName } = settings;
-  // The game plays each recipient earns today (decision 0043), counted in the transaction with
-  // the other checks; who reached the cap, for the thanks.
-  let plays = new Map<number, number>();
-  let capped: SendMember[] = [];
-  const grant = grantDailyPlays(
-    recipients.map((r) => r.id),
-    settings.playsPerRecognition,
-    settings.playsDailyCap,
-  );
   const thanks = `Thank you! Your recognition of ${namesList(recipients.map((r) => r.fullName))} has been sent.`;
+  const { playsPerRecognition, playsDailyCap } = settings;
+  // Who reached today's cap of plays earned: the thanks says so.
+  const reachedCap = (plays: Map<number, number>) =>
+    recipients.filter((r) => (plays.get(r.id) ?? 0) < playsPerRecognition).map((r) => r.fullName);
 
   return runSend(
     deps,
@@ -106,25 +105,33 @@ export async function sendRecognition(
       mailLabel: behaviour.name,
       notifyManager: true,
       settings,
-      checks: settings.playsPerRecognition > 0 ? [{ ...grant, read: (rows) => void (plays = grant.read(rows)) }] : [],
-      // After the checks' answers: the plays granted decide the postings.
-      postings: async () => {
-        capped =
-          settings.playsPerRecognition > 0
-            ? recipients.filter((r) => plays.get(r.id)! < settings.playsPerRecognition)
-            : [];
-        return recognitionPostings(sender.memberId, recipients, points, plays, behaviour.name);
+      // The game plays each recipient earns today (decision 0043), counted with the other checks.
+      checks: {
+        plays:
+          playsPerRecognition > 0
+            ? grantDailyPlays(
+                recipients.map((r) => r.id),
+                playsPerRecognition,
+                playsDailyCap,
+              )
+            : undefined,
+      },
+      decide: ({ plays = new Map<number, number>() }) => {
+        const capped = playsPerRecognition > 0 ? reachedCap(plays) : [];
+        return {
+          postings: recognitionPostings(sender.memberId, recipients, points, plays, behaviour.name),
+          thanks:
+            capped.length === 0
+              ? thanks
+              : `${thanks} ${namesList(capped)} ${capped.length === 1 ? 'has' : 'have'} ` +
+                `reached the most game plays a member can earn in a day (${playsDailyCap}).`,
+        };
       },
       refuseInsufficient: (error) =>
         businessRule(
           `Your team budget has ${formatPoints(error.balance)} ${pointsName}: ${recipients.length} × ` +
             `${formatPoints(points)} = ${formatPoints(points * recipients.length)} ${pointsName} is more than that.`,
         ),
-      thanks: () =>
-        capped.length === 0
-          ? thanks
-          : `${thanks} ${namesList(capped.map((r) => r.fullName))} ${capped.length === 1 ? 'has' : 'have'} ` +
-            `reached the most game plays a member can earn in a day (${settings.playsDailyCap}).`,
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryAddress } from '@ovation/shared/schemas/rewards';
 import type { Db } from '../../db/db.ts';
 import { basketLines, memberAddresses, members, rewards } from '../../db/schema/index.ts';
@@ -24,25 +24,19 @@ export async function deleteBasketLine(db: Db, memberId: number, rewardId: numbe
 /**
  * Removes the lines a checkout took, each only as it was read (same quantity and agreed price),
  * answering their item ids; lines added meanwhile stay. Checkout refuses unless every line it
- * read was removed, so two checkouts of one basket cannot both be charged (a query: awaited, it
- * runs; checkout sends it as a statement).
+ * read was removed, so two checkouts of one basket cannot both be charged (SQL for the
+ * checkout's statement).
  */
-export function removeBasketLines(
-  db: Db,
+export function removeBasketLinesSql(
   memberId: number,
   lines: { rewardId: number; quantity: number; agreedPointsCost: number }[],
-) {
+): SQL {
   const read = JSON.stringify(lines.map((l) => ({ r: l.rewardId, q: l.quantity, c: l.agreedPointsCost })));
-  return db
-    .delete(basketLines)
-    .where(
-      and(
-        eq(basketLines.memberId, memberId),
-        sql`(${basketLines.rewardId}, ${basketLines.quantity}, ${basketLines.agreedPointsCost}) in
-            (select x.r, x.q, x.c from jsonb_to_recordset(${read}::jsonb) as x(r int, q int, c int))`,
-      ),
-    )
-    .returning({ rewardId: basketLines.rewardId });
+  return sql`delete from basket_lines
+             where member_id = ${memberId}::int
+               and (reward_id, quantity, agreed_points_cost) in
+                   (select x.r, x.q, x.c from jsonb_to_recordset(${read}::jsonb) as x(r int, q int, c int))
+             returning reward_id`;
 }
 
 /**
@@ -72,10 +66,8 @@ export async function findBasket(db: Db, memberId: number) {
   };
 }
 
-/** Remembers the member's delivery address (a query: awaited, it runs; checkout sends it as a statement). */
-export function saveAddress(db: Db, memberId: number, address: DeliveryAddress) {
-  return db
-    .insert(memberAddresses)
-    .values({ memberId, address })
-    .onConflictDoUpdate({ target: memberAddresses.memberId, set: { address, updatedAt: sql`now()` } });
+/** Remembers the member's delivery address (SQL: checkout sends it as a statement, the seed runs it). */
+export function saveAddressSql(memberId: number, address: DeliveryAddress): SQL {
+  return sql`insert into member_addresses (member_id, address) values (${memberId}::int, ${JSON.stringify(address)}::jsonb)
+             on conflict (member_id) do update set address = excluded.address, updated_at = now()`;
 }

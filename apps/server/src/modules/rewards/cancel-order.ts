@@ -1,12 +1,14 @@
-import type { CancelOrderResponse, Order, OrderStatus } from '@ovation/shared/schemas/rewards';
+import type { CancelOrderResponse, OrderStatus } from '@ovation/shared/schemas/rewards';
+import type { Db } from '../../db/db.ts';
 import { VOUCHER_ORDER_NOT_CANCELLABLE } from '@ovation/shared/rewards-rules';
 import { businessRule, forbidden, notFound } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import { insertNotifications } from '../../core/bell/bell.repository.ts';
 import { notificationEvent, orderNotification } from '../../core/bell/notify.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
 import { restoreStock } from './catalogue.repository.ts';
-import { loadOrders } from './list-orders.ts';
+import { loadOrder } from './list-orders.ts';
 import { orderStatusMail, refundMemo } from './order-mail.ts';
 import { memberMayCancel } from './orders.presenter.ts';
 import {
@@ -70,30 +72,41 @@ export async function cancelOrder(
   const returned = lines.filter((line) => line.fulfilment !== 'voucher');
   const note = by.note?.trim() ?? '';
 
-  const cancelled = await runSend<Order, CancelOrderResponse>(deps, answer, {
+  const cancelled = await runSend(deps, answer, {
     actorMemberId: by.actorMemberId,
-    checks: [
-      async (tx) => {
+    checks: {
+      // The guarded move (of two concurrent cancels one wins), then the stock and the totals, in
+      // ascending item order.
+      cancel: async (tx) => {
         if (!(await moveOrderStatus(tx, orderId, from, 'cancelled'))) throw refusal();
         for (const line of [...lines].sort((a, b) => a.rewardId - b.rewardId)) {
           if (returned.includes(line)) await restoreStock(tx, line.rewardId, line.quantity);
           await subtractMemberTotal(tx, order.memberId, line.rewardId, line.quantity);
         }
       },
-    ],
-    postings: [
-      {
-        kind: 'redemption_refund',
-        memo: refundMemo(orderId),
-        actorMemberId: by.actorMemberId,
-        legs: [
-          { system: 'redemptions', amount: -order.totalPoints },
-          { member: { memberId: order.memberId, kind: 'points' }, amount: order.totalPoints },
-        ],
-      },
-    ],
-    write: async (tx, posted) => {
-      await setRefundTransaction(tx, orderId, posted!.transactionIds[0]!);
+    },
+    decide: {
+      postings: [
+        {
+          kind: 'redemption_refund',
+          memo: refundMemo(orderId),
+          actorMemberId: by.actorMemberId,
+          legs: [
+            { system: 'redemptions', amount: -order.totalPoints },
+            { member: { memberId: order.memberId, kind: 'points' }, amount: order.totalPoints },
+          ],
+        },
+      ],
+      mails: orderStatusMail(
+        { email: contact?.email ?? null, firstName: contact?.firstName ?? '' },
+        { orderId, status: 'refunded', totalPoints: order.totalPoints, note },
+        settings.pointsName,
+      ),
+    },
+    // The refund's transaction, the order's history and the member's bell; then the order as the
+    // member (or the administrator) now sees it.
+    write: () => async (tx: Db) => {
+      await setRefundTransaction(tx, orderId);
       await insertOrderEvents(tx, [
         { orderId, status: 'cancelled', note, actorMemberId: by.actorMemberId },
         { orderId, status: 'refunded', note: '', actorMemberId: by.actorMemberId },
@@ -103,16 +116,9 @@ export async function cancelOrder(
         tx,
         orderNotification({ memberId: order.memberId, orderId, status: 'refunded' }, by.actorMemberId),
       );
-      const updated = await findOrder(tx, orderId);
-      return (await loadOrders(tx, [updated!], !by.asAdministrator))[0]!;
+      return loadOrder(tx, orderId, !by.asAdministrator);
     },
-    mails: () =>
-      orderStatusMail(
-        { email: contact?.email ?? null, firstName: contact?.firstName ?? '' },
-        { orderId, status: 'refunded', totalPoints: order.totalPoints, note },
-        settings.pointsName,
-      ),
-    answer: (written, balances) => ({ order: written, balances }),
+    answer: (_decided, { written, balances }) => ({ order: written(), balances: balances() }),
     events: () => (order.memberId === by.actorMemberId ? [] : [notificationEvent(order.memberId)]),
   });
   stockMoved();

@@ -137,25 +137,17 @@ export async function reserveStock(db: Db, rewardId: number, quantity: number) {
 }
 
 /**
- * Checkout's reservation, as a guarded update for its check (`refuseUnlessWritten`): takes
+ * Checkout's reservation, as the guarded update of its check (`refuseUnlessWritten`): takes
  * `quantity` units only while the item is still offered at the price the member agreed to and
- * enough is left; returns no row otherwise (the caller reads why).
+ * enough is left; returns no row otherwise (the caller reads why). SQL for a statement: it runs
+ * only inside the checkout's transaction.
  */
-export function reserveForCheckout(db: Db, rewardId: number, quantity: number, agreedPointsCost: number) {
-  return db
-    .update(rewards)
-    .set({
-      stockLeft: sql`case when ${rewards.stockLeft} is null then null else ${rewards.stockLeft} - ${quantity} end`,
-    })
-    .where(
-      and(
-        eq(rewards.id, rewardId),
-        eq(rewards.active, true),
-        eq(rewards.pointsCost, agreedPointsCost),
-        sql`(${rewards.stockLeft} is null or ${rewards.stockLeft} >= ${quantity})`,
-      ),
-    )
-    .returning({ id: rewards.id });
+export function reservationSql(rewardId: number, quantity: number, agreedPointsCost: number): SQL {
+  return sql`update rewards
+             set stock_left = case when stock_left is null then null else stock_left - ${quantity}::int end
+             where id = ${rewardId}::int and active and points_cost = ${agreedPointsCost}::int
+               and (stock_left is null or stock_left >= ${quantity}::int)
+             returning id`;
 }
 
 /** Gives units back (refunds) or adds new ones (codes loaded); unlimited items stay unlimited. */

@@ -1,17 +1,16 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { CheckoutRequest, CheckoutResponse, DeliveryAddress } from '@ovation/shared/schemas/rewards';
 import { businessRule, conflict, fieldError, type AppError } from '../../lib/app-errors.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
-import type { MemberBalances } from '../../core/ledger/accounts.repository.ts';
-import type { TransferSpec } from '../../core/ledger/transfer.ts';
-import type { Statement } from '../../db/statement.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { writeStatement, type Statement } from '../../db/statement.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
 import { refuseUnlessWritten } from '../../core/sends/send-limits.ts';
-import { findBasket, saveAddress, removeBasketLines } from './basket.repository.ts';
-import { findReward, reserveForCheckout, type RewardRow } from './catalogue.repository.ts';
+import { findBasket, removeBasketLinesSql, saveAddressSql } from './basket.repository.ts';
+import { findReward, reservationSql, type RewardRow } from './catalogue.repository.ts';
 import { orderMemo, orderPlacedMail } from './order-mail.ts';
-import { countMemberTotal, placeOrderStatement, type PlacedLine, type PlacedOrder } from './orders.repository.ts';
+import { memberTotalSql, placeOrderStatement, type PlacedLine } from './orders.repository.ts';
 
 export interface Buyer {
   memberId: number;
@@ -44,11 +43,8 @@ async function reservationRefusal(db: SendDeps['db'], line: Line, pointsName: st
 const priceChanged = (name: string, was: number, now: number, pointsName: string) =>
   conflict(`The price of ${name} changed from ${was} to ${now} ${pointsName}. Check your basket and check out again.`);
 
-/** A write that cannot refuse, as a check statement. */
 /** The refusal when the basket changed between its read and the checkout's transaction. */
 export const BASKET_CHANGED = 'Your basket changed while you were checking out. Please check it and try again.';
-
-const written = (write: SQLWrapper): Statement => ({ sql: write.getSQL(), read: () => undefined, commitSafe: true });
 
 const ADDRESS_FIELDS = ['recipient', 'line1', 'line2', 'city', 'postalCode', 'phone'] as const;
 const sameAddress = (a: DeliveryAddress, b: DeliveryAddress | null) =>
@@ -108,51 +104,37 @@ export async function checkout(
   }
 
   // Items in ascending id order (no lock cycles between checkouts), then the basket and the
-  // remembered address: all before the ledger's row locks.
-  const checks: Statement<unknown>[] = lines.flatMap((line) => {
+  // remembered address: all before the ledger's row locks. Each refuses by raising.
+  const checks: Record<string, Statement> = {};
+  for (const line of lines) {
     const { reward } = line;
-    const reserve = refuseUnlessWritten(
-      reserveForCheckout(deps.db, reward.id, line.quantity, line.agreedPointsCost),
+    checks[`reserve ${reward.id}`] = refuseUnlessWritten(
+      reservationSql(reward.id, line.quantity, line.agreedPointsCost),
       () => new ReservationRefused(line),
     );
     // Every line counts in the member's total (a cancel subtracts it), limited item or not.
     const limit = reward.memberLimit;
-    const counted = countMemberTotal(deps.db, memberId, reward.id, line.quantity, limit);
-    if (limit === null) return [reserve, { sql: counted.getSQL(), read: () => undefined, commitSafe: true as const }];
-    return [
-      reserve,
-      refuseUnlessWritten(
-        counted,
-        () => businessRule(`You can order at most ${limit} of ${reward.name}`),
-        sql`quantity <= ${limit}`,
-      ),
-    ];
-  });
+    const counted = memberTotalSql(memberId, reward.id, line.quantity, limit);
+    checks[`total ${reward.id}`] =
+      limit === null
+        ? writeStatement(counted)
+        : refuseUnlessWritten(
+            counted,
+            () => businessRule(`You can order at most ${limit} of ${reward.name}`),
+            sql`quantity <= ${limit}`,
+          );
+  }
   // The basket as read, or nothing: a second checkout of the same basket (another tab) finds
   // its lines gone once the first commits, and refuses instead of charging again.
-  checks.push(
-    refuseUnlessWritten(
-      removeBasketLines(
-        deps.db,
-        memberId,
-        lines.map((l) => ({ rewardId: l.reward.id, quantity: l.quantity, agreedPointsCost: l.agreedPointsCost })),
-      ),
-      () => businessRule(BASKET_CHANGED),
-      sql`(select count(*) from w) = ${lines.length}::int`,
+  checks.basket = refuseUnlessWritten(
+    removeBasketLinesSql(
+      memberId,
+      lines.map((l) => ({ rewardId: l.reward.id, quantity: l.quantity, agreedPointsCost: l.agreedPointsCost })),
     ),
+    () => businessRule(BASKET_CHANGED),
+    sql`(select count(*) from w) = ${lines.length}::int`,
   );
-  if (address && !sameAddress(address, saved)) checks.push(written(saveAddress(deps.db, memberId, address)));
-  const postings: TransferSpec[] = [
-    {
-      kind: 'redemption',
-      memo: orderMemo(lines.map((l) => ({ quantity: l.quantity, name: l.reward.name }))),
-      actorMemberId: memberId,
-      legs: [
-        { member: { memberId, kind: 'points' }, amount: -totalPoints },
-        { system: 'redemptions', amount: totalPoints },
-      ],
-    },
-  ];
+  if (address && !sameAddress(address, saved)) checks.address = writeStatement(saveAddressSql(memberId, address));
   const placedLines: PlacedLine[] = lines.map((l) => ({
     rewardId: l.reward.id,
     name: l.reward.name,
@@ -162,27 +144,42 @@ export async function checkout(
     randValue: l.reward.randValue,
   }));
 
+  const memo = orderMemo(lines.map((l) => ({ quantity: l.quantity, name: l.reward.name })));
+
   let placed: CheckoutResponse;
   try {
-    placed = await runSend<PlacedOrder, CheckoutResponse>(deps, answer, {
+    placed = await runSend(deps, answer, {
       actorMemberId: memberId,
       checks,
-      postings,
+      decide: {
+        postings: [
+          {
+            kind: 'redemption',
+            memo,
+            actorMemberId: memberId,
+            legs: [
+              { member: { memberId, kind: 'points' }, amount: -totalPoints },
+              { system: 'redemptions', amount: totalPoints },
+            ],
+          },
+        ],
+      },
       refuseInsufficient: () => businessRule(`You do not have enough ${pointsName} for this order`),
-      write: placeOrderStatement({ memberId, totalPoints, address }, placedLines, (rewardId) =>
-        businessRule(`${placedLines.find((l) => l.rewardId === rewardId)?.name ?? 'An item'} is sold out`),
-      ),
-      mails: (order) =>
+      write: () =>
+        placeOrderStatement({ memberId, totalPoints, address }, placedLines, (rewardId) =>
+          businessRule(`${placedLines.find((l) => l.rewardId === rewardId)?.name ?? 'An item'} is sold out`),
+        ),
+      mails: ({ written }) =>
         orderPlacedMail(
           { email: contact?.email ?? null, firstName: contact?.firstName ?? '' },
-          { orderId: order.orderId, totalPoints, lines: order.lines },
+          { orderId: written.orderId, totalPoints, lines: written.lines },
           pointsName,
         ),
-      answer: (order, balances: MemberBalances) => ({
-        orderId: order.orderId,
-        status: 'placed',
+      answer: (_decided, { written, balances }) => ({
+        orderId: written('orderId'),
+        status: 'placed' as const,
         totalPoints,
-        balances,
+        balances: balances(),
       }),
     });
   } catch (error) {

@@ -22,6 +22,14 @@ export async function loadOrders(db: Db, orders: OrderRow[], revealCodes: boolea
   return presentOrders(orders, lines, events, codes, revealCodes);
 }
 
+/** One order as its viewer sees it (voucher codes for the owner only). */
+export async function loadOrder(db: Db, orderId: number, revealCodes: boolean): Promise<Order> {
+  const order = await findOrder(db, orderId);
+  const [loaded] = order ? await loadOrders(db, [order], revealCodes) : [];
+  if (!loaded) throw notFound('No such order.');
+  return loaded;
+}
+
 /** My Orders: a page of the member's orders, newest first, and where the next one starts. */
 export async function listOrders(db: Db, memberId: number, before?: number): Promise<OrdersResponse> {
   // One more than a page tells whether an older page exists, without a count.

@@ -123,10 +123,11 @@ export async function setOrderTransaction(db: Db, orderId: number, transactionId
   await db.update(rewardOrders).set({ ledgerTransactionId: transactionId }).where(eq(rewardOrders.id, orderId));
 }
 
-export async function setRefundTransaction(db: Db, orderId: number, transactionId: number) {
+/** Marks the order refunded by the transaction's latest posting (its refund, just made). */
+export async function setRefundTransaction(db: Db, orderId: number) {
   await db
     .update(rewardOrders)
-    .set({ refundTransactionId: transactionId, status: 'refunded', updatedAt: new Date() })
+    .set({ refundTransactionId: sql`(ledger_posted_ids())[1]`, status: 'refunded', updatedAt: new Date() })
     .where(eq(rewardOrders.id, orderId));
 }
 
@@ -192,16 +193,12 @@ export async function countFreeCodes(db: Db, rewardIds: number[]) {
  * first order may insert a total over the limit: checkout's check refuses unless the total kept
  * is within it (`quantity <= limit`), which undoes the insert with its transaction.
  */
-export function countMemberTotal(db: Db, memberId: number, rewardId: number, quantity: number, limit: number | null) {
-  return db
-    .insert(rewardMemberTotals)
-    .values({ memberId, rewardId, quantity })
-    .onConflictDoUpdate({
-      target: [rewardMemberTotals.memberId, rewardMemberTotals.rewardId],
-      set: { quantity: sql`${rewardMemberTotals.quantity} + excluded.quantity` },
-      ...(limit === null ? {} : { setWhere: sql`${rewardMemberTotals.quantity} + excluded.quantity <= ${limit}` }),
-    })
-    .returning({ quantity: rewardMemberTotals.quantity });
+export function memberTotalSql(memberId: number, rewardId: number, quantity: number, limit: number | null): SQL {
+  const within = limit === null ? sql`` : sql`where t.quantity + excluded.quantity <= ${limit}::int`;
+  return sql`insert into reward_member_totals as t (member_id, reward_id, quantity)
+             values (${memberId}::int, ${rewardId}::int, ${quantity}::int)
+             on conflict (member_id, reward_id) do update set quantity = t.quantity + excluded.quantity ${within}
+             returning quantity`;
 }
 
 export async function findMemberTotals(db: Db, memberId: number, rewardIds: number[]) {
@@ -286,6 +283,7 @@ export function placeOrderStatement(
                 (select json_agg(c.code order by c.id) from c where c.order_line_id = l.id), '[]'::json)) from l) as codes,
              send_refuse(short.reward_id is not null, short.reward_id::text)
       from short`,
+    readsPosting: true,
     read: (rows) => {
       const row = rows[0] as { order_id: number | string; codes: Record<string, string[]> };
       return {
@@ -293,7 +291,6 @@ export function placeOrderStatement(
         lines: lines.map((line) => ({ ...line, codes: row.codes[String(line.rewardId)] ?? [] })),
       };
     },
-    commitSafe: true,
     fail: refusedAs((detail) => soldOut(Number(detail))),
   };
 }

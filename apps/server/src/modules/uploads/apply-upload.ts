@@ -6,7 +6,9 @@ import { formatDateTime } from '@ovation/shared/format/date';
 import type { TransferSpec } from '../../core/ledger/transfer.ts';
 import { queueEmail } from '../../core/mail/mailer.ts';
 import { notifyUploadCredits, uploadCreditEvents } from './notify-upload-credits.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
+import { runIdempotent } from '../../core/idempotency/run-idempotent.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import type { MemberRowData, PointsRowData } from './upload-rows.ts';
 import { notifyRecipients, uploadAppliedMails } from './upload-mail.ts';
@@ -35,14 +37,6 @@ import {
 
 export const mayUpload = (caps: Capabilities, kind: string) =>
   kind === 'members' ? caps.uploadMembers : kind === 'points' ? caps.uploadPoints : false;
-
-/**
- * Rows per ledger call when applying points: at least 2,000, and about ten calls for a large
- * file. Every call updates each member account it touches once (ledger_post is set-based,
- * decision 0029), so fewer, larger calls mean fewer row versions of the same accounts inside
- * the one transaction; ten still give the progress bar steps.
- */
-const chunkFor = (rows: number) => Math.max(2000, Math.ceil(rows / 10));
 
 /** The refusal when a file with the same bytes was applied before: the page says when. */
 export async function appliedTwinRefusal(db: Db, upload: Pick<UploadRow, 'id' | 'kind' | 'contentHash'>) {
@@ -99,27 +93,20 @@ export async function startApply(
   const found = await findUpload(deps.db, uploadId);
   if (!found) throw notFound('That upload does not exist.');
   if (!mayUpload(actor.capabilities, found.upload.kind)) throw forbidden();
-  return runSend(deps, answer, {
-    actorMemberId: actor.memberId,
-    checks: [
-      async (tx) => {
-        const upload = await lockUpload(tx, uploadId);
-        if (!upload) throw notFound('That upload does not exist.');
-        if (upload.status !== 'checked') {
-          throw conflict(`This upload is ${upload.status}; only a checked upload can be applied.`);
-        }
-        const twin = await appliedTwinRefusal(tx, upload);
-        if (twin) throw twin;
-        const refusal = await applierRefusal(tx, upload, actor);
-        if (refusal) throw forbidden(refusal);
-        const stale = await staleRowsRefusal(tx, upload);
-        if (stale) throw stale;
-        await moveUploadStatus(tx, uploadId, 'checked', { status: 'applying', appliedBy: actor.memberId });
-      },
-    ],
-    postings: [],
-    write: async () => null,
-    answer: () => ({ uploadId, status: 'applying' as const }),
+  return runIdempotent(deps.transactions, answer, async (tx) => {
+    const upload = await lockUpload(tx, uploadId);
+    if (!upload) throw notFound('That upload does not exist.');
+    if (upload.status !== 'checked') {
+      throw conflict(`This upload is ${upload.status}; only a checked upload can be applied.`);
+    }
+    const twin = await appliedTwinRefusal(tx, upload);
+    if (twin) throw twin;
+    const refusal = await applierRefusal(tx, upload, actor);
+    if (refusal) throw forbidden(refusal);
+    const stale = await staleRowsRefusal(tx, upload);
+    if (stale) throw stale;
+    await moveUploadStatus(tx, uploadId, 'checked', { status: 'applying', appliedBy: actor.memberId });
+    return { uploadId, status: 'applying' as const };
   });
 }
 
@@ -159,56 +146,50 @@ async function applyPoints(
   mailInfo: Parameters<typeof uploadAppliedMails>[1],
 ) {
   const recipients = await notifyRecipients(ctx.deps.db, 'points');
-  let rowNums: number[] = [];
-  let credited: number[] = [];
+  const actorMemberId = upload.appliedBy ?? upload.uploadedBy;
   await runSend(ctx.deps, RECORDED_ON_THE_UPLOAD, {
-    actorMemberId: upload.appliedBy ?? upload.uploadedBy,
-    checks: [
-      async (tx) => {
+    actorMemberId,
+    checks: {
+      applying: async (tx) => {
         const locked = await lockUpload(tx, upload.id);
         if (locked?.status !== 'applying') throw conflict('This upload is no longer being applied.');
       },
-    ],
-    postings: async (tx): Promise<TransferSpec[]> => {
+    },
+    decide: async (_checked, tx) => {
       const rows = await findValidRows(tx, upload.id);
-      rowNums = rows.map((r) => r.rowNum);
-      return rows.map((r) => {
-        const data = r.data as unknown as PointsRowData & { memberId: number };
-        return {
-          kind: 'upload',
-          memo: data.reason,
-          actorMemberId: upload.appliedBy ?? upload.uploadedBy,
-          legs: [
-            { system: 'issuance', amount: -data.points },
-            {
-              member: { memberId: data.memberId, kind: data.account === 'team' ? 'team_budget' : 'points' },
-              amount: data.points,
-            },
-          ],
-        };
-      });
+      return {
+        rowNums: rows.map((r) => r.rowNum),
+        postings: rows.map((r): TransferSpec => {
+          const data = r.data as unknown as PointsRowData & { memberId: number };
+          return {
+            kind: 'upload',
+            memo: data.reason,
+            actorMemberId,
+            legs: [
+              { system: 'issuance', amount: -data.points },
+              {
+                member: { memberId: data.memberId, kind: data.account === 'team' ? 'team_budget' : 'points' },
+                amount: data.points,
+              },
+            ],
+          };
+        }),
+        mails: uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl),
+      };
     },
-    chunk: { size: chunkFor(summary.valid), progress: ctx.progress },
-    write: async (tx, posted) => {
-      const ids = posted?.transactionIds ?? [];
-      await linkRowTransactions(
-        tx,
-        upload.id,
-        rowNums.map((rowNum, i) => ({ rowNum, transactionId: ids[i]! })),
-        'transaction_id',
-      );
-      // Each credited member is told (bell and e-mail) in this transaction: decision 0044.
-      credited = await notifyUploadCredits(tx, ctx.deps.log, {
-        id: upload.id,
-        actorMemberId: upload.appliedBy ?? upload.uploadedBy,
-      });
-      await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
-      return summary;
-    },
-    mails: (written) => uploadAppliedMails(recipients, mailInfo, written, ctx.publicUrl),
-    answer: (written) => written,
+    write:
+      ({ rowNums }) =>
+      async (tx, posted) => {
+        await linkRowTransactions(tx, upload.id, { rowNums, transactionIds: posted.transactionIds }, 'transaction_id');
+        // Each credited member is told (bell and e-mail) in this transaction: decision 0044.
+        const credited = await notifyUploadCredits(tx, ctx.deps.log, { id: upload.id, actorMemberId });
+        await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
+        return { credited };
+      },
+    answer: () => summary,
     // Their bells, once the credits committed.
-    events: () => uploadCreditEvents(credited),
+    events: ({ written }) => uploadCreditEvents(written.credited),
+    progress: ctx.progress,
   });
 }
 

@@ -1,6 +1,8 @@
+import type { Db } from '../../db/db.ts';
 import { businessRule, conflict, notFound } from '../../lib/app-errors.ts';
 import type { TransferSpec } from '../../core/ledger/transfer.ts';
-import { runSend, type SendDeps } from '../../core/sends/run-send.ts';
+import { runSend } from '../../core/sends/run-send.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
 import type { IdempotentAnswer } from '../../core/idempotency/idempotent-answer.ts';
 import type { PointsRowData } from './upload-rows.ts';
 import {
@@ -28,56 +30,26 @@ export async function reverseUpload(
   actorMemberId: number,
   uploadId: number,
 ) {
-  let rows: Row[] = [];
   return runSend(deps, answer, {
     actorMemberId,
-    checks: [
-      async (tx) => {
+    checks: {
+      rows: async (tx) => {
         const upload = await lockUpload(tx, uploadId);
         if (!upload) throw notFound('That upload does not exist.');
         if (upload.kind !== 'points') throw businessRule('Only a points upload can be reversed.');
         if (upload.status !== 'applied') {
           throw conflict(`This upload is ${upload.status}; only an applied upload can be reversed.`);
         }
-        rows = (await findValidRows(tx, uploadId)) as unknown as Row[];
+        return (await findValidRows(tx, uploadId)) as unknown as Row[];
       },
-      async (tx) => {
-        // Lock the accounts (ascending id, the ledger's order) and check each still holds what
-        // the upload gave it, so nothing is spent between this check and the postings.
-        const given = new Map<string, { memberId: number; kind: string; points: number; rows: Row[] }>();
-        for (const r of rows) {
-          const key = `${r.data.memberId}:${accountKind(r.data)}`;
-          const entry = given.get(key) ?? { memberId: r.data.memberId, kind: accountKind(r.data), points: 0, rows: [] };
-          entry.points += r.data.points;
-          entry.rows.push(r);
-          given.set(key, entry);
-        }
-        const accounts = await lockMemberAccounts(tx, [...given.values()]);
-        const balances = new Map(accounts.map((a) => [`${a.memberId}:${a.kind}`, a.balance]));
-        const short = [...given.entries()]
-          .filter(([key, g]) => (balances.get(key) ?? 0) < g.points)
-          .flatMap(([key, g]) =>
-            g.rows.map((r) => ({
-              row: r.rowNum,
-              who: r.data.employeeNumber,
-              holds: balances.get(key) ?? 0,
-              gave: g.points,
-            })),
-          )
-          .sort((a, b) => a.row - b.row);
-        if (short.length > 0) {
-          const named = short
-            .slice(0, NAMED_ROWS)
-            .map((s) => `row ${s.row} (${s.who} holds ${s.holds} of the ${s.gave} uploaded)`)
-            .join('; ');
-          const more = short.length > NAMED_ROWS ? `; and ${short.length - NAMED_ROWS} more rows` : '';
-          throw businessRule(`The upload cannot be reversed: points already spent on ${named}${more}.`);
-        }
-      },
-    ],
-    postings: () =>
-      Promise.resolve(
-        rows.map((r): TransferSpec => ({
+    },
+    // Lock the accounts (ascending id, the ledger's order) and check each still holds what the
+    // upload gave it, so nothing is spent between this check and the postings.
+    decide: async ({ rows }, tx) => {
+      await refuseUnlessStillHeld(tx, rows);
+      return {
+        rowNums: rows.map((r) => r.rowNum),
+        postings: rows.map((r): TransferSpec => ({
           kind: 'upload_reversal',
           memo: r.data.reason,
           actorMemberId,
@@ -86,24 +58,48 @@ export async function reverseUpload(
             { system: 'issuance', amount: r.data.points },
           ],
         })),
-      ),
-    chunk: { size: 2000 },
-    refuseInsufficient: () => businessRule('The upload cannot be reversed: some of its points have been spent.'),
-    write: async (tx, posted) => {
-      const ids = posted?.transactionIds ?? [];
-      await linkRowTransactions(
-        tx,
-        uploadId,
-        rows.map((r, i) => ({ rowNum: r.rowNum, transactionId: ids[i]! })),
-        'reversal_transaction_id',
-      );
-      await moveUploadStatus(tx, uploadId, 'applied', {
-        status: 'reversed',
-        reversedAt: new Date(),
-        reversedBy: actorMemberId,
-      });
-      return null;
+      };
     },
+    refuseInsufficient: () => businessRule('The upload cannot be reversed: some of its points have been spent.'),
+    write:
+      ({ rowNums }) =>
+      async (tx, posted) => {
+        const links = { rowNums, transactionIds: posted.transactionIds };
+        await linkRowTransactions(tx, uploadId, links, 'reversal_transaction_id');
+        await moveUploadStatus(tx, uploadId, 'applied', {
+          status: 'reversed',
+          reversedAt: new Date(),
+          reversedBy: actorMemberId,
+        });
+        return null;
+      },
     answer: () => ({ uploadId, status: 'reversed' as const }),
   });
+}
+
+/** Refuses, naming the rows, when a member no longer holds the points their rows gave them. */
+async function refuseUnlessStillHeld(tx: Db, rows: Row[]) {
+  const given = new Map<string, { memberId: number; kind: string; points: number; rows: Row[] }>();
+  for (const r of rows) {
+    const key = `${r.data.memberId}:${accountKind(r.data)}`;
+    const entry = given.get(key) ?? { memberId: r.data.memberId, kind: accountKind(r.data), points: 0, rows: [] };
+    entry.points += r.data.points;
+    entry.rows.push(r);
+    given.set(key, entry);
+  }
+  const accounts = await lockMemberAccounts(tx, [...given.values()]);
+  const balances = new Map(accounts.map((a) => [`${a.memberId}:${a.kind}`, a.balance]));
+  const short = [...given.entries()]
+    .filter(([key, g]) => (balances.get(key) ?? 0) < g.points)
+    .flatMap(([key, g]) =>
+      g.rows.map((r) => ({ row: r.rowNum, who: r.data.employeeNumber, holds: balances.get(key) ?? 0, gave: g.points })),
+    )
+    .sort((a, b) => a.row - b.row);
+  if (short.length === 0) return;
+  const named = short
+    .slice(0, NAMED_ROWS)
+    .map((s) => `row ${s.row} (${s.who} holds ${s.holds} of the ${s.gave} uploaded)`)
+    .join('; ');
+  const more = short.length > NAMED_ROWS ? `; and ${short.length - NAMED_ROWS} more rows` : '';
+  throw businessRule(`The upload cannot be reversed: points already spent on ${named}${more}.`);
 }

@@ -154,15 +154,18 @@ export async function findStalePointsRow(
 export async function linkRowTransactions(
   tx: Db,
   uploadId: number,
-  links: { rowNum: number; transactionId: number }[],
+  rows: { rowNums: number[]; transactionIds: number[] },
   column: 'transaction_id' | 'reversal_transaction_id',
 ) {
-  for (let i = 0; i < links.length; i += 5000) {
-    const part = links.slice(i, i + 5000);
+  if (rows.rowNums.length !== rows.transactionIds.length) {
+    throw new Error(`upload ${uploadId}: ${rows.rowNums.length} rows but ${rows.transactionIds.length} transactions`);
+  }
+  for (let i = 0; i < rows.rowNums.length; i += 5000) {
+    const rowNums = rows.rowNums.slice(i, i + 5000);
+    const ids = rows.transactionIds.slice(i, i + 5000);
     await tx.execute(sql`
       update upload_rows u set ${sql.raw(column)} = l.t
-      from jsonb_to_recordset(${JSON.stringify(part.map((l) => ({ r: l.rowNum, t: l.transactionId })))}::jsonb)
-        as l(r int, t bigint)
+      from unnest(${`{${rowNums.join(',')}}`}::int[], ${`{${ids.join(',')}}`}::bigint[]) as l(r, t)
       where u.upload_id = ${uploadId} and u.row_num = l.r`);
   }
 }

@@ -38,7 +38,6 @@ export function holdKeyStatement(
     sql: sql`select idempotency_hold(${LOCK_CLASS}::int, ${lockOf(memberId, key)}::int, ${memberId}::int, ${key}::text) as held`,
     name: 'idempotency_hold_answered',
     read: () => undefined,
-    commitSafe: true,
     fail: (error) => {
       const code = sqlStateOf(error);
       if (code === HELD_ELSEWHERE) return refusals.held();

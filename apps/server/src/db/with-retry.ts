@@ -1,4 +1,4 @@
-import { isRetryable } from '../../lib/pg-errors.ts';
+import { isRetryable } from '../lib/pg-errors.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
