@@ -34,24 +34,23 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
 );
 
+/** The columns of a single-use, expiring token kept only as its SHA-256 (resets, activations). */
+export const singleUseTokenColumns = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 /** Single-use, short-lived password reset tokens, stored hashed. */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
-    index('password_reset_member_idx').on(t.memberId),
-  ],
-);
+export const passwordResetTokens = pgTable('password_reset_tokens', singleUseTokenColumns(), (t) => [
+  uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+  index('password_reset_member_idx').on(t.memberId),
+]);
 
 /** Profile pictures live in the database so that app instances stay stateless. */
 export const profilePictures = pgTable(

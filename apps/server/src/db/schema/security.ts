@@ -1,37 +1,14 @@
-import {
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { members } from './members.ts';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { singleUseTokenColumns } from './identity.ts';
 
 /**
  * Single-use, expiring registration (activation) tokens, stored hashed: /register e-mails one
  * to the address on file, and only its holder can set the first password (issue 15 #3).
  */
-export const registrationTokens = pgTable(
-  'registration_tokens',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('registration_tokens_hash_uq').on(t.tokenHash),
-    index('registration_tokens_member_idx').on(t.memberId),
-  ],
-);
+export const registrationTokens = pgTable('registration_tokens', singleUseTokenColumns(), (t) => [
+  uniqueIndex('registration_tokens_hash_uq').on(t.tokenHash),
+  index('registration_tokens_member_idx').on(t.memberId),
+]);
 
 /**
  * Failed password sign-ins per account (the e-mail as typed, lower-case), whatever the IP, in

@@ -4,11 +4,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { insertCredentials } from './credentials.repository.ts';
 import type { AuthLimits } from './auth.service.ts';
-import {
-  consumeRegistrationToken,
-  isLiveRegistrationToken,
-  retireRegistrationTokens,
-} from './registration.repository.ts';
+import { activationTokens } from './single-use-tokens.repository.ts';
 
 const INVALID_LINK =
   'This activation link is invalid, already used or expired. If you have already set your password, sign in; otherwise register again for a new link.';
@@ -25,12 +21,12 @@ export async function activateRegistration(
   if (!deps.limits.emailLinkPerIp.hit(input.ip)) throw tooManyRequests();
   const tokenHash = hashToken(input.token);
   // Cheap check first: an unknown or spent token costs no password hashing.
-  if (!(await isLiveRegistrationToken(db, tokenHash))) throw businessRule(INVALID_LINK, 400);
+  if (!(await activationTokens.isLive(db, tokenHash))) throw businessRule(INVALID_LINK, 400);
   const passwordHash = await hashPassword(input.password);
   const activated = await db.transaction(async (tx) => {
-    const memberId = await consumeRegistrationToken(tx, tokenHash);
+    const memberId = await activationTokens.consume(tx, tokenHash);
     if (memberId === undefined) return false;
-    await retireRegistrationTokens(tx, memberId);
+    await activationTokens.retire(tx, memberId);
     return insertCredentials(tx, memberId, passwordHash);
   });
   if (!activated) throw businessRule(INVALID_LINK, 400);

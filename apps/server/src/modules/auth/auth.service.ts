@@ -7,14 +7,8 @@ import { SharedRateLimits, type SharedRateLimiter } from '../../core/limits/shar
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueEmail } from '../../core/mail/mailer.ts';
 import { findActiveMemberByEmail, findMemberProfile } from '../../core/members/member.repository.ts';
-import {
-  consumeResetToken,
-  findCredentials,
-  insertResetToken,
-  isLiveResetToken,
-  retireOutstandingProofs,
-  updatePassword,
-} from './credentials.repository.ts';
+import { findCredentials, retireOutstandingProofs, updatePassword } from './credentials.repository.ts';
+import { resetTokens } from './single-use-tokens.repository.ts';
 import type { SessionCache } from '../../core/sessions/session-cache.ts';
 import { insertSession, revokeAllSessions, revokeSession } from '../../core/sessions/session.repository.ts';
 import { clearAccountSignInFailures, clearSignInFailures } from './sign-in-throttle.repository.ts';
@@ -139,7 +133,7 @@ async function mailPasswordReset(deps: AuthDeps, email: string) {
   const member = await findActiveMemberByEmail(deps.db, email);
   if (!member || !(await findCredentials(deps.db, member.id))) return;
   const token = newToken();
-  await insertResetToken(deps.db, member.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+  await resetTokens.insert(deps.db, member.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
   const link = `${deps.publicUrl.replace(/\/$/, '')}/resetpassword?token=${encodeURIComponent(token)}`;
   await queueEmail(deps.db, deps.log, {
     kind: 'password-reset',
@@ -160,10 +154,10 @@ export async function resetPassword(
     businessRule('This reset link is invalid, already used or expired. Please ask for a new one.', 400);
   const tokenHash = hashToken(input.token);
   // Cheap check first: an unknown or spent token costs no password hashing.
-  if (!(await isLiveResetToken(deps.db, tokenHash))) throw invalid();
+  if (!(await resetTokens.isLive(deps.db, tokenHash))) throw invalid();
   const passwordHash = await hashPassword(input.password);
   const memberId = await deps.db.transaction(async (tx) => {
-    const id = await consumeResetToken(tx, tokenHash);
+    const id = await resetTokens.consume(tx, tokenHash);
     if (id === undefined) return undefined;
     await updatePassword(tx, id, passwordHash);
     await revokeAllSessions(tx, id);

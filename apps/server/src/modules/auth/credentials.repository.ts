@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { credentials, passwordResetTokens, registrationTokens, signInChallenges } from '../../db/schema/index.ts';
+import { credentials, signInChallenges } from '../../db/schema/index.ts';
+import { activationTokens, resetTokens } from './single-use-tokens.repository.ts';
 
 export async function findCredentials(db: Db, memberId: number) {
   const [row] = await db.select().from(credentials).where(eq(credentials.memberId, memberId)).limit(1);
@@ -21,42 +22,6 @@ export async function updatePassword(db: Db, memberId: number, passwordHash: str
   await db.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.memberId, memberId));
 }
 
-export async function insertResetToken(db: Db, memberId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(passwordResetTokens).values({ memberId, tokenHash, expiresAt });
-}
-
-/** Marks a live token used and returns its member; undefined when unknown, used or expired. */
-export async function consumeResetToken(db: Db, tokenHash: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ memberId: passwordResetTokens.memberId });
-  return row?.memberId;
-}
-
-/** True when the token is known, unused and unexpired (does not consume it). */
-export async function isLiveResetToken(db: Db, tokenHash: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: passwordResetTokens.id })
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return rows.length === 1;
-}
-
 /**
  * After the password or the e-mail address changes, nothing issued before works: reset and
  * activation links still in a mailbox (perhaps the old one), and sign-in challenges someone
@@ -64,14 +29,8 @@ export async function isLiveResetToken(db: Db, tokenHash: string): Promise<boole
  */
 export async function retireOutstandingProofs(db: Db, memberId: number) {
   const now = new Date();
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.memberId, memberId), isNull(passwordResetTokens.usedAt)));
-  await db
-    .update(registrationTokens)
-    .set({ usedAt: now })
-    .where(and(eq(registrationTokens.memberId, memberId), isNull(registrationTokens.usedAt)));
+  await resetTokens.retire(db, memberId, now);
+  await activationTokens.retire(db, memberId, now);
   await db
     .update(signInChallenges)
     .set({ usedAt: now })

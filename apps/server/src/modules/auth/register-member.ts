@@ -6,7 +6,7 @@ import { queueEmail } from '../../core/mail/mailer.ts';
 import { findMemberByEmployeeNumber } from '../../core/members/member.repository.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { findCredentials } from './credentials.repository.ts';
-import { insertRegistrationToken } from './registration.repository.ts';
+import { activationTokens } from './single-use-tokens.repository.ts';
 
 export const ACTIVATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -60,7 +60,7 @@ export async function queueActivation(
   base: string,
 ): Promise<string> {
   const token = newToken();
-  await insertRegistrationToken(db, member.id, hashToken(token), new Date(Date.now() + ACTIVATION_TOKEN_TTL_MS));
+  await activationTokens.insert(db, member.id, hashToken(token), new Date(Date.now() + ACTIVATION_TOKEN_TTL_MS));
   const link = `${base}/register?token=${encodeURIComponent(token)}`;
   await queueEmail(db, log, {
     kind: 'registration-activation',
