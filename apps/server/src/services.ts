@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { CelebrationRow, GetToKnowCard } from '@ovation/shared/schemas/feed';
 import type { AppConfig } from './config/env.ts';
 import { SharedRateLimits } from './core/limits/shared-rate-limiter.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import { createAuthLimits, type AuthLimits } from './modules/auth/auth.service.ts';
 import { createKudosCaches, onLiveEvent, type KudosCaches } from './modules/feed/kudos-caches.ts';
 import { findKudosItem } from './modules/feed/kudos-feed.repository.ts';
 import type { CatalogueSnapshot } from './modules/rewards/get-catalogue.ts';
@@ -43,6 +45,16 @@ export interface AppServices {
   uploadJobs: UploadJobs;
   /** Rate limiters whose hits reach every instance (sign-in, reset, register, contact, sends). */
   rateLimits: SharedRateLimits;
+  /** The routes' rate limiters: the auth ones count in `rateLimits`, the others per instance. */
+  limits: {
+    auth: AuthLimits;
+    /** Second-factor codes tried per IP. */
+    totpCodesPerIp: RateLimiter;
+    /** Single sign-on starts per IP. */
+    oidcStartsPerIp: RateLimiter;
+    /** Unsubscribe links that failed, per IP (decision 0096). */
+    unsubscribeFailuresPerIp: RateLimiter;
+  };
 }
 
 /**
@@ -117,6 +129,12 @@ export function createServices(app: FastifyInstance, config: AppConfig, storedLi
       forgetSessions: () => app.sessionCache.forget({ all: true }),
     }),
     rateLimits,
+    limits: {
+      auth: createAuthLimits(rateLimits),
+      totpCodesPerIp: new RateLimiter(30, 15 * 60 * 1000),
+      oidcStartsPerIp: new RateLimiter(30, 10 * 60 * 1000),
+      unsubscribeFailuresPerIp: new RateLimiter(20, 60 * 60 * 1000),
+    },
     oidc: ((settings) => (settings ? createOidcProvider(settings) : null))(oidcSettings(config)),
   };
 }

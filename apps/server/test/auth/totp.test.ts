@@ -1,32 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { TOTP } from 'otpauth';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/db/schema/index.ts';
 import { ACCOUNT_PAUSED } from '../../src/modules/auth/sign-in-throttle.ts';
 import { codeCounterKey } from '../../src/modules/auth/totp.ts';
 import { setupApp } from '../support/build-app.ts';
 import { login, mailedResetToken, memberWithToken, TEST_PASSWORD } from '../support/factories.ts';
+import { totpHelpers } from '../support/totp.ts';
 
 /**
  * Issue 15 #5: a TOTP second factor for administrators and report roles (decision 0037).
  * Offered to eligible members, enrolled with a confirming code, then asked for at sign-in
- * through an additive second step; members without it sign in as spec §7 says.
+ * through an additive second step; members without it sign in as spec §7 says. Managing it
+ * from My Profile: totp-manage.test.ts.
  */
 const ctx = setupApp();
-const codeFor = (secret: string, offset = 0) =>
-  new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
-
-const post = (url: string, payload: object, token?: string) => ctx.request({ method: 'POST', url, payload, token });
-
-async function enrolled(overrides = {}) {
-  const { member, token } = await memberWithToken(ctx, { roles: 'rep', ...overrides });
-  const start = await post('/api/auth/totp/enrol', { currentPassword: TEST_PASSWORD }, token);
-  expect(start.statusCode).toBe(200);
-  const { secret } = start.json();
-  const confirm = await post('/api/auth/totp/confirm', { code: codeFor(secret) }, token);
-  expect(confirm.statusCode).toBe(200);
-  return { member, token, secret, recoveryCodes: confirm.json().recoveryCodes as string[] };
-}
+const { codeFor, post, enrolled } = totpHelpers(ctx);
 
 describe('TOTP second factor', () => {
   it('is offered to report roles and administrators, not to plain members', async () => {
@@ -159,91 +147,5 @@ describe('TOTP second factor', () => {
     const { member } = await enrolled();
     const res = await post('/api/auth/login', { email: member.email, password: 'wrong-password-here' });
     expect(res.statusCode).toBe(401);
-  });
-
-  describe('managing it from My Profile: new recovery codes, turning it off', () => {
-    const told = (email: string) =>
-      ctx.app.db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'second-factor-changed')));
-    const signInWith = async (email: string, code: string) => {
-      const { challenge } = (await post('/api/auth/login', { email, password: TEST_PASSWORD })).json();
-      return post('/api/auth/login/totp', { challenge, code });
-    };
-
-    it('new recovery codes need the password and a current code; the old codes stop working', async () => {
-      const { member, token, secret, recoveryCodes } = await enrolled();
-      const wrongPassword = await post(
-        '/api/auth/totp/recovery-codes',
-        { currentPassword: 'not-my-password-1', code: codeFor(secret) },
-        token,
-      );
-      expect(wrongPassword.statusCode).toBe(400);
-      expect(wrongPassword.json().errors.currentPassword).toEqual(['The current password is not correct']);
-      const wrongCode = await post(
-        '/api/auth/totp/recovery-codes',
-        { currentPassword: TEST_PASSWORD, code: '000000' },
-        token,
-      );
-      expect(wrongCode.statusCode).toBe(400);
-      expect(wrongCode.json().errors.code).toBeDefined();
-
-      const fresh = await post(
-        '/api/auth/totp/recovery-codes',
-        { currentPassword: TEST_PASSWORD, code: codeFor(secret) },
-        token,
-      );
-      expect(fresh.statusCode).toBe(200);
-      expect(fresh.headers['cache-control']).toBe('no-store');
-      const codes = fresh.json().recoveryCodes as string[];
-      expect(codes).toHaveLength(10);
-      expect(codes.some((c) => recoveryCodes.includes(c))).toBe(false);
-      expect((await signInWith(member.email!, recoveryCodes[1]!)).statusCode).toBe(401);
-      expect((await signInWith(member.email!, codes[0]!)).statusCode).toBe(200);
-      const [mail] = await told(member.email!);
-      expect(mail!.bodyText).toContain('the old ones no longer work');
-      expect(mail!.bodyText).not.toContain(codes[0]!);
-    });
-
-    it('turning it off (here with a recovery code) lets the password alone sign in again, and tells the member', async () => {
-      const { member, token, recoveryCodes } = await enrolled({ isAdminReports: true, roles: '' });
-      const off = await post(
-        '/api/auth/totp/disable',
-        { currentPassword: TEST_PASSWORD, code: recoveryCodes[2] },
-        token,
-      );
-      expect(off.statusCode).toBe(200);
-      expect(off.json()).toEqual({ message: 'Two-step sign-in is off.' });
-      expect((await ctx.request({ method: 'GET', url: '/api/auth/totp', token })).json()).toEqual({
-        eligible: true,
-        enrolled: false,
-      });
-      expect(await login(ctx, member.email!)).toEqual(expect.any(String));
-      expect((await told(member.email!))[0]!.bodyText).toContain('turned off');
-      // Off already: nothing to turn off or renew.
-      const again = await post('/api/auth/totp/disable', { currentPassword: TEST_PASSWORD, code: '123456' }, token);
-      expect(again.statusCode).toBe(409);
-    });
-
-    it('a code used to sign in cannot be used again to turn it off (replay)', async () => {
-      const { member, secret } = await enrolled();
-      const code = codeFor(secret, 1);
-      const signedIn = await signInWith(member.email!, code);
-      expect(signedIn.statusCode).toBe(200);
-      const token = signedIn.json().authToken as string;
-      const replay = await post('/api/auth/totp/disable', { currentPassword: TEST_PASSWORD, code }, token);
-      expect(replay.statusCode).toBe(400);
-    });
-
-    it('wrong passwords and codes count together with change-password: 429 after five', async () => {
-      const { token } = await enrolled();
-      for (let i = 0; i < 5; i++) {
-        const wrong = await post('/api/auth/totp/disable', { currentPassword: TEST_PASSWORD, code: '000000' }, token);
-        expect(wrong.statusCode).toBe(400);
-      }
-      const limited = await post('/api/auth/totp/disable', { currentPassword: TEST_PASSWORD, code: '000000' }, token);
-      expect(limited.statusCode).toBe(429);
-    });
   });
 });

@@ -1,35 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { sessions } from '../../src/db/schema/index.ts';
-import { hashToken } from '../../src/lib/tokens.ts';
-import { loadConfig } from '../../src/config/env.ts';
 import { LiveBus } from '../../src/core/live/live-bus.ts';
 import { LiveStreams } from '../../src/core/live/live-streams.ts';
 import { issueLiveTicket, verifyLiveTicket } from '../../src/core/live/live-tickets.ts';
-import { setupApp } from '../support/build-app.ts';
-import { login, memberWithToken, TEST_PASSWORD } from '../support/factories.ts';
+import { memberWithToken } from '../support/factories.ts';
 import { createKudos } from '../support/feed-factories.ts';
-import { openStream } from '../support/live-client.ts';
+import { listenForStreams, openStream, setupLiveApp } from '../support/live-client.ts';
 import { notificationEvent } from '../../src/core/bell/notify.ts';
 import { uploadCreditEvents } from '../../src/modules/uploads/notify-upload-credits.ts';
 
-const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
-const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
-/** A second app instance on the same database (as behind a load balancer). */
-const secondApp = () => buildApp({ config, database: ctx.app.database, closeDatabase: false, logger: false });
-const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
-const ticketFor = async (token: string) =>
-  (await ctx.request({ method: 'POST', url: '/api/live/ticket', token })).json().ticket as string;
+/** Live tickets and the event stream. Across instances: live-instances.test.ts; revoked sessions: live-revoked.test.ts. */
+const { ctx, ticketFor } = setupLiveApp();
 
 let port = 0;
 beforeAll(async () => {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(ctx.app);
+  port = await listenForStreams(ctx.app);
 });
 
 describe('POST /api/live/ticket', () => {
@@ -136,54 +122,6 @@ describe('GET /api/live/stream', () => {
     expect(uploadCreditEvents([])).toEqual([]);
   });
 
-  it('ends open streams when the app closes (graceful shutdown)', async () => {
-    const { token } = await memberWithToken(ctx);
-    // Without LIVE_SECRET every instance on the database signs with the key kept there, so a
-    // ticket from one opens a stream on another (behind a load balancer)…
-    const sibling = await secondApp();
-    await sibling.listen({ port: 0, host: '127.0.0.1' });
-    const accepted = await openStream(portOf(sibling), `/api/live/stream?ticket=${await ticketFor(token)}`);
-    expect(accepted.status).toBe(200);
-    await accepted.waitFor(': connected');
-    await sibling.close();
-    await accepted.ended;
-    // …and an instance given its own LIVE_SECRET refuses it.
-    const other = await buildApp({
-      config: { ...config, LIVE_SECRET: 'another-secret' },
-      database: ctx.app.database,
-      closeDatabase: false,
-      logger: false,
-    });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    const stream = await openStream(portOf(other), `/api/live/stream?ticket=${await ticketFor(token)}`);
-    expect(stream.status).toBe(401);
-    await stream.ended;
-    // …and one signed with the same secret is accepted.
-    const shared = buildApp({
-      config: { ...config, LIVE_SECRET: 'shared-secret' },
-      database: ctx.app.database,
-      closeDatabase: false,
-      logger: false,
-    });
-    await other.close();
-    const app = await shared;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { member: holder, token: holderToken } = await memberWithToken(ctx);
-    const [session] = await ctx.app.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(holderToken)));
-    const ticket = issueLiveTicket(Buffer.from('shared-secret'), { memberId: holder.id, sessionId: session!.id });
-    const open = await openStream(portOf(app), `/api/live/stream?ticket=${ticket}`);
-    expect(open.status).toBe(200);
-    await open.waitFor(': connected');
-    expect(app.liveStreams.size).toBe(1);
-    const started = Date.now();
-    await app.close();
-    await open.ended;
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
   it('sends a heartbeat comment to idle streams', async () => {
     const written: string[] = [];
     const fake = {
@@ -199,46 +137,5 @@ describe('GET /api/live/stream', () => {
     await new Promise((r) => setTimeout(r, 70));
     streams.closeAll();
     expect(written.filter((c) => c === ': heartbeat\n\n').length).toBeGreaterThanOrEqual(2);
-  });
-});
-
-describe('a revoked session', () => {
-  const ended = (stream: { ended: Promise<void> }, ms = 3000) =>
-    Promise.race([stream.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
-
-  it('ends the live streams opened with it when the member signs out', async () => {
-    const { token } = await memberWithToken(ctx);
-    const stream = await openStream(port, `/api/live/stream?ticket=${await ticketFor(token)}`);
-    await stream.waitFor(': connected');
-    expect((await ctx.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(204);
-    expect(await ended(stream)).toBe(true);
-  });
-
-  it("ends the other sessions' streams on a password change, and keeps the changing session's", async () => {
-    const { member, token: here } = await memberWithToken(ctx);
-    const elsewhere = await login(ctx, member.email!);
-    const kept = await openStream(port, `/api/live/stream?ticket=${await ticketFor(here)}`);
-    const other = await openStream(port, `/api/live/stream?ticket=${await ticketFor(elsewhere)}`);
-    await kept.waitFor(': connected');
-    await other.waitFor(': connected');
-    const changed = await ctx.request({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      token: here,
-      payload: { currentPassword: TEST_PASSWORD, newPassword: 'A-fresh-password-77' },
-    });
-    expect(changed.statusCode).toBe(200);
-    expect(await ended(other)).toBe(true);
-    expect(await ended(kept, 300)).toBe(false);
-    kept.close();
-  });
-
-  it('cannot open a stream with a ticket issued before it was revoked', async () => {
-    const { token } = await memberWithToken(ctx);
-    const ticket = await ticketFor(token);
-    await ctx.request({ method: 'POST', url: '/api/auth/logout', token });
-    const stream = await openStream(port, `/api/live/stream?ticket=${ticket}`);
-    expect(stream.status).toBe(401);
-    await stream.ended;
   });
 });

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailDispatcher, type MailDispatcher } from '../../src/core/mail/mailer.ts';
-import { setupApp } from '../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
 import { memberWithToken } from '../support/factories.ts';
-import { SmtpInbox } from '../support/smtp-inbox.ts';
+import { setupSmtpDelivery } from '../support/smtp-delivery.ts';
 
 /** Support's e-mails over SMTP: a reply goes to whoever wrote, not to the portal's no-reply address. */
 const SUPPORT = 'help@acme.example';
-const ctx = setupApp({ SUPPORT_EMAIL: SUPPORT });
-const inbox = new SmtpInbox();
-let dispatcher: MailDispatcher;
-
-beforeAll(async () => {
-  await inbox.start();
-  dispatcher = await startMailDispatcher(
-    ctx.app.db,
-    ctx.app.log,
-    { url: inbox.url, from: 'Recognition <no-reply@acme.example>', publicUrl: 'https://recognition.acme.example' },
-    3_600_000,
-  );
-});
-afterAll(async () => {
-  await dispatcher?.stop();
-  await inbox.stop();
-});
+const { ctx, inbox, dispatcher } = setupSmtpDelivery(
+  { SUPPORT_EMAIL: SUPPORT },
+  { from: 'Recognition <no-reply@acme.example>', publicUrl: 'https://recognition.acme.example' },
+);
 
 const replyTo = (subject: RegExp) => {
   const mail = inbox.to(SUPPORT).find((m) => subject.test(m.subject ?? ''));

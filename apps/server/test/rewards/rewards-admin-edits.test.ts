@@ -4,15 +4,11 @@ import { setupApp } from '../support/build-app.ts';
 import { memberWithToken } from '../support/factories.ts';
 import { fund, send } from '../support/ledger-factories.ts';
 import { codesFor, createCategory, createReward, rewardRow } from '../support/rewards-factories.ts';
+import { rewardsAdmin } from '../support/rewards-admin.ts';
 
 /** Decision 0091: reward edits refuse stale screens; a voucher code is loaded once, firm-wide. */
 const ctx = setupApp();
-const json = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
-  ctx.request({ method, url, token, payload });
-
-async function admin() {
-  return (await memberWithToken(ctx, { isAdminReports: true })).token;
-}
+const { json, admin } = rewardsAdmin(ctx);
 
 async function adminItem(token: string, rewardId: number) {
   const catalogue = (await json('GET', '/api/admin/rewards/catalogue', token)).json();

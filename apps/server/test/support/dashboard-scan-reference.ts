@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/db.ts';
 import { queryRows } from '../../src/db/sql-rows.ts';
-import type { DashboardPeriod, DashboardSource } from '../../src/modules/reports/dashboard.repository.ts';
+import type { DashboardPeriod, DashboardSource } from '../../src/modules/reports/dashboard-source.ts';
 
 /**
  * The dashboard's figures as they were computed before the roll-ups (decision 0030): scans of

@@ -1,4 +1,7 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { setupApp, type TestContext } from './build-app.ts';
 
 export interface TestStream {
   status: number;
@@ -39,4 +42,23 @@ export function openStream(port: number, path: string): Promise<TestStream> {
     });
     req.on('error', reject);
   });
+}
+
+/** The port a listening app took. */
+export const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+
+/** Listens on a free local port (live streams need a real socket) and answers the port. */
+export async function listenForStreams(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return portOf(app);
+}
+
+/** A live-stream ticket for the member signed in with `token` (POST /api/live/ticket). */
+export const liveTicket = async (ctx: Pick<TestContext, 'request'>, token: string) =>
+  (await ctx.request({ method: 'POST', url: '/api/live/ticket', token })).json().ticket as string;
+
+/** The app for a live-stream test file (the feed cache off, so kudos show at once) and its members' tickets. */
+export function setupLiveApp() {
+  const ctx = setupApp({ FEED_CACHE_SECONDS: 0 });
+  return { ctx, ticketFor: (token: string) => liveTicket(ctx, token) };
 }

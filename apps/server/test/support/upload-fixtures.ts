@@ -21,6 +21,29 @@ export const MEMBERS_HEADER = [
   'Roles',
   'Active',
 ];
+
+/** A members file row for a member (or a new one), with the columns a test changes. */
+export const memberRow = (
+  m: { employeeNumber: string; firstName: string; surname: string; email: string | null },
+  over: { email?: string; roles?: string; manager?: string; active?: string } = {},
+) => [
+  m.employeeNumber,
+  m.firstName,
+  m.surname,
+  over.email ?? m.email ?? '',
+  '',
+  '',
+  '',
+  '',
+  'South Africa',
+  '',
+  over.manager ?? '',
+  '',
+  '',
+  over.roles ?? '',
+  over.active ?? 'yes',
+];
+
 export const tag = () => randomBytes(3).toString('hex').toUpperCase();
 
 /** The app for an uploads test file, a report administrator's token, and a member's balances. */

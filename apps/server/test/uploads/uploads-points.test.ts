@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, members, uploadRows } from '../../src/db/schema/index.ts';
-import { transfer } from '../../src/core/ledger/transfer.ts';
+import { emailOutbox, uploadRows } from '../../src/db/schema/index.ts';
 import { verifyLedger } from '../../src/core/ledger/verify-ledger.ts';
 import { createMember, login, memberWithToken } from '../support/factories.ts';
 import { POINTS_HEADER, setupUploads, tag } from '../support/upload-fixtures.ts';
-import { apply, checked, csv, reverse, settled } from '../support/upload-helpers.ts';
+import { apply, checked, csv, settled } from '../support/upload-helpers.ts';
 
+/** A points upload checked, applied through the ledger and reported. Refused applies: uploads-points-stale.test.ts; undoing: uploads-points-undo.test.ts. */
 const { ctx, admin, balances } = setupUploads();
 
 describe('points uploads', () => {
@@ -119,125 +119,6 @@ describe('points uploads', () => {
       'Reason is longer than 200 characters',
       `Member ${gone.employeeNumber} is not active`,
     ]);
-  });
-
-  it('refuses the same file twice and says when it was applied; an apply replays by its key', async () => {
-    const token = await admin();
-    const a = await createMember(ctx.app);
-    const bytes = csv([POINTS_HEADER, [a.employeeNumber, 7, 'personal', `Once ${tag()}`]]);
-    const first = await checked(ctx, token, 'points', { name: 'once.csv', bytes });
-    const key = `apply-${tag()}-key`;
-    expect((await apply(ctx, token, first.uploadId, key)).statusCode).toBe(202);
-    const replayed = await apply(ctx, token, first.uploadId, key);
-    expect(replayed.statusCode).toBe(202);
-    expect(replayed.headers['idempotent-replayed']).toBe('true');
-    expect(replayed.json()).toEqual({ uploadId: first.uploadId, status: 'applying' });
-    await settled(ctx, token, first.uploadId);
-
-    const again = await checked(ctx, token, 'points', { name: 'renamed.csv', bytes });
-    expect(again.canApply).toBe(false);
-    expect(again.duplicateOf).toMatchObject({ uploadId: first.uploadId });
-    const refused = await apply(ctx, token, again.uploadId);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/already applied on \d\d\/\d\d\/\d{4} \d\d:\d\d .*\(upload \d+\)/);
-    expect((await balances(a.id)).awardsPointsAvailable).toBe(7);
-  });
-
-  it('refuses to apply a file whose member left, or stopped managing, since the check', async () => {
-    const token = await admin();
-    const a = await createMember(ctx.app);
-    const mgr = await createMember(ctx.app, { isManager: true });
-    const left = await checked(ctx, token, 'points', {
-      name: 'left.csv',
-      bytes: csv([POINTS_HEADER, [a.employeeNumber, 9, 'personal', `Left ${tag()}`]]),
-    });
-    const demoted = await checked(ctx, token, 'points', {
-      name: 'demoted.csv',
-      bytes: csv([POINTS_HEADER, [mgr.employeeNumber, 90, 'team', `Team ${tag()}`]]),
-    });
-    expect([left.canApply, demoted.canApply]).toEqual([true, true]);
-    await ctx.app.db.update(members).set({ active: false }).where(eq(members.id, a.id));
-    await ctx.app.db.update(members).set({ isManager: false }).where(eq(members.id, mgr.id));
-
-    const refusedLeft = await apply(ctx, token, left.uploadId);
-    expect(refusedLeft.statusCode).toBe(409);
-    expect(refusedLeft.json().message).toBe(
-      `Member ${a.employeeNumber} has left the firm since this file was checked: upload the file again to check it.`,
-    );
-    const refusedDemoted = await apply(ctx, token, demoted.uploadId);
-    expect(refusedDemoted.statusCode).toBe(409);
-    expect(refusedDemoted.json().message).toMatch(/is no longer a manager since this file was checked/);
-    expect((await settled(ctx, token, left.uploadId)).status).toBe('checked');
-    expect((await balances(a.id)).awardsPointsAvailable).toBe(0);
-    expect((await balances(mgr.id)).awardsPointsAvailableMng).toBe(0);
-  });
-
-  it('reverses an upload with compensating transactions, and refuses naming the rows already spent', async () => {
-    const token = await admin();
-    const a = await createMember(ctx.app);
-    const b = await createMember(ctx.app);
-    const up = await checked(ctx, token, 'points', {
-      name: 'rev.csv',
-      bytes: csv([
-        POINTS_HEADER,
-        [a.employeeNumber, 50, 'personal', `R ${tag()}`],
-        [b.employeeNumber, 30, 'personal', 'R'],
-      ]),
-    });
-    await apply(ctx, token, up.uploadId);
-    expect((await settled(ctx, token, up.uploadId)).canReverse).toBe(true);
-
-    // b spends 10 of the 30.
-    await transfer(ctx.app.db, {
-      kind: 'payitforward',
-      legs: [
-        { member: { memberId: b.id, kind: 'points' }, amount: -10 },
-        { member: { memberId: a.id, kind: 'points' }, amount: 10 },
-      ],
-    });
-    const refused = await reverse(ctx, token, up.uploadId);
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toContain(`row 3 (${b.employeeNumber} holds 20 of the 30 uploaded)`);
-    expect(refused.json().message).not.toContain('row 2 ');
-    expect((await balances(a.id)).awardsPointsAvailable).toBe(60);
-
-    // Once b holds the points again, the reversal takes back exactly what the upload gave.
-    await transfer(ctx.app.db, {
-      kind: 'payitforward',
-      legs: [
-        { member: { memberId: a.id, kind: 'points' }, amount: -10 },
-        { member: { memberId: b.id, kind: 'points' }, amount: 10 },
-      ],
-    });
-    const ok = await reverse(ctx, token, up.uploadId);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ uploadId: up.uploadId, status: 'reversed' });
-    expect((await balances(a.id)).awardsPointsAvailable).toBe(0);
-    expect((await balances(b.id)).awardsPointsAvailable).toBe(0);
-    expect((await reverse(ctx, token, up.uploadId)).statusCode).toBe(409);
-    const statement = (
-      await ctx.request({ method: 'GET', url: '/api/statements/points', token: await login(ctx, b.email!) })
-    ).json();
-    expect(statement.lines.map((l: { description: string }) => l.description)).toContain('Points award reversed — R');
-    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
-  });
-
-  it('discards a checked upload; nothing moves', async () => {
-    const token = await admin();
-    const a = await createMember(ctx.app);
-    const up = await checked(ctx, token, 'points', {
-      name: 'd.csv',
-      bytes: csv([POINTS_HEADER, [a.employeeNumber, 9, 'personal', 'D']]),
-    });
-    const res = await ctx.request({
-      method: 'POST',
-      url: `/api/admin/uploads/${up.uploadId}/discard`,
-      token,
-      payload: {},
-    });
-    expect(res.json()).toEqual({ uploadId: up.uploadId, status: 'discarded' });
-    expect((await apply(ctx, token, up.uploadId)).statusCode).toBe(409);
-    expect((await balances(a.id)).awardsPointsAvailable).toBe(0);
   });
 
   it('no uploader credits themselves: their rows are refused at the check, and a file that credits the applier is theirs to leave', async () => {

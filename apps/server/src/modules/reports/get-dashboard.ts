@@ -3,7 +3,8 @@ import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { addDays, daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
 import { publishedMoodWeeks } from './checkin-analysis.ts';
-import { rollupDashboardSource, type DashboardSource } from './dashboard.repository.ts';
+import { rollupDashboardSource } from './dashboard.repository.ts';
+import type { DashboardSource } from './dashboard-source.ts';
 import { gini, reciprocalPairs } from './equity.ts';
 
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);

@@ -59,6 +59,15 @@ export const column = (key: string, title: string, type: ReportColumnType, sorta
   sortable,
 });
 
+/** The columns that name a member and where they sit, first in most member reports. */
+export const MEMBER_COLUMNS: ReportColumnDef[] = [
+  column('member', 'Member', 'text'),
+  column('employeeNumber', 'Employee no.', 'text'),
+  column('division1', 'Division', 'text'),
+  column('division', 'Team', 'text'),
+  column('country', 'Country', 'text'),
+];
+
 /** Every filter a member- or period-scoped report usually offers. */
 export const PERIOD_MEMBER_FILTERS: ReportFilterKey[] = [
   'from',

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../lib/app-errors.ts';
 import { mayUpload } from './apply-upload.ts';
 import type { UploadJobs } from './upload-jobs.ts';
 import { findAppliedTwin, findRefusedRows, findUpload } from './uploads.repository.ts';
-import { emptySummary } from './check-upload.ts';
+import { emptySummary } from './row-checker.ts';
 
 export const mayView = (caps: Capabilities, kind: string) =>
   kind === 'members' ? caps.viewMemberUploads : kind === 'points' ? caps.viewPointsUploads : false;

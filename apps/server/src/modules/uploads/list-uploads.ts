@@ -6,7 +6,7 @@ import {
   type UploadStatus,
 } from '@ovation/shared/schemas/admin-uploads';
 import type { Db } from '../../db/db.ts';
-import { emptySummary } from './check-upload.ts';
+import { emptySummary } from './row-checker.ts';
 import { listUploads } from './uploads.repository.ts';
 
 /** /reportuploads: every upload of the kinds the caller may see, newest first. */
