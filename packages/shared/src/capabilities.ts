@@ -5,7 +5,16 @@
 export const SOUTH_AFRICA = 'South Africa';
 export const TRF_UNIT = 'TRF';
 
-export const ROLE_NAMES = ['rep', 'upl-mem', 'upl-pts', 'news', 'anniv', 'upl-mem-nfy', 'upl-pts-nfy'] as const;
+export const ROLE_NAMES = [
+  'rep',
+  'upl-mem',
+  'upl-pts',
+  'news',
+  'anniv',
+  'upl-mem-nfy',
+  'upl-pts-nfy',
+  'awards',
+] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 export interface CapabilityInput {
@@ -65,6 +74,8 @@ export interface Capabilities {
   readOutbox: boolean;
   /** Rewards administration: catalogue, code pools, fulfilment queue (report administrators; decision 0023). */
   manageRewards: boolean;
+  /** Run award programmes: create, change, fund, see every nomination (awards, report administrators). */
+  manageAwards: boolean;
   /** The Management menu is shown at all. */
   managementMenu: boolean;
   /** The anniv role moves the Management menu divider (see docs/decisions/0005). */
@@ -123,6 +134,7 @@ export function getCapabilities(input: CapabilityInput): Capabilities {
     manageRoles: admin,
     readOutbox: admin,
     manageRewards: admin,
+    manageAwards: has('awards') || admin,
     managementMenu: manager || admin || ROLE_NAMES.some((r) => roles.has(r)),
     managementDividerFirst: has('anniv'),
   };
@@ -155,6 +167,7 @@ export const ANONYMOUS_CAPABILITIES: Readonly<Capabilities> = Object.freeze({
   manageRoles: false,
   readOutbox: false,
   manageRewards: false,
+  manageAwards: false,
   managementMenu: false,
   managementDividerFirst: false,
 });

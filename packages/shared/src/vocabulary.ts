@@ -4,7 +4,7 @@
  */
 
 /** What a Kudos Thread item is. */
-export const KUDOS_KINDS = ['recognition', 'high5', 'payitforward'] as const;
+export const KUDOS_KINDS = ['recognition', 'high5', 'payitforward', 'award'] as const;
 export type KudosKind = (typeof KUDOS_KINDS)[number];
 
 /** How each kind is named to members (My Recognition, statements, e-mails). */
@@ -12,6 +12,7 @@ export const KUDOS_KIND_LABELS: Record<KudosKind, string> = {
   recognition: 'Recognition',
   high5: 'High Five',
   payitforward: 'Pay It Forward',
+  award: 'Award',
 };
 
 /** Spec §3: a Kudos item's label (`f3`) is 'High Five' when it has no behaviour. */
@@ -51,5 +52,13 @@ export const LEDGER_TRANSACTION_KINDS = [
   'redemption',
   /** A cancelled rewards order refunded: the reversing transaction of its redemption. */
   'redemption_refund',
+  /** An award programme's budget funded from issuance (issue 41). */
+  'award_funding',
+  /** A nomination's points held: the programme's budget to what it holds (or more, a level raised). */
+  'award_hold',
+  /** Held points given back to the budget: a nomination declined, withdrawn or lowered. */
+  'award_release',
+  /** An approved award paid: what the programme held to the nominee's points. */
+  'award_payment',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

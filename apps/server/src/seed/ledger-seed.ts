@@ -159,7 +159,7 @@ export async function seedLedger(db: Db, now = new Date()): Promise<void> {
         ],
       });
     }
-    if (item.points <= 0 || item.kind === 'high5') continue;
+    if (item.points <= 0 || item.kind === 'high5' || item.kind === 'award') continue;
     const source = item.kind === 'recognition' ? account(item.from, 'team_budget') : account(item.from, 'points');
     ledger.add({
       kind: item.kind,

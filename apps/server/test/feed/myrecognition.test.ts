@@ -41,8 +41,8 @@ describe('GET /api/myrecognition', () => {
       ['payitforward', 'Pay It Forward', 'Friend Ly', 'C'],
     ]);
     expect(body.totals).toEqual({
-      received: { recognition: 1, high5: 1, payitforward: 0 },
-      given: { recognition: 0, high5: 1, payitforward: 1 },
+      received: { recognition: 1, high5: 1, payitforward: 0, award: 0 },
+      given: { recognition: 0, high5: 1, payitforward: 1, award: 0 },
       pointsReceived: 50,
       pointsGiven: 20,
     });

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 
-/** What the bell tells a member about (decision 0026); `upload`: points credited by a points upload (0044). */
-export const NOTIFICATION_KINDS = ['recognised', 'high5', 'points', 'reaction', 'order', 'upload'] as const;
+/**
+ * What the bell tells a member about (decision 0026); `upload`: points credited by a points upload
+ * (0044); `award_*`: a nomination to approve, one's nomination approved or declined, an award
+ * received (issue 41).
+ */
+export const NOTIFICATION_KINDS = [
+  'recognised',
+  'high5',
+  'points',
+  'reaction',
+  'order',
+  'upload',
+  'award_to_approve',
+  'award_approved',
+  'award_declined',
+  'award_received',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationItemSchema = z.object({
@@ -18,6 +33,8 @@ export const notificationItemSchema = z.object({
   /** The rewards order and its new status for an order change. */
   orderId: z.number().int().nullable(),
   orderStatus: z.string().nullable(),
+  /** The award nomination of an `award_*` notice: the programme and level, and who is nominated. */
+  award: z.object({ nominationId: z.number().int(), label: z.string(), nomineeName: z.string() }).nullable(),
   /** ISO 8601, UTC. */
   createdAt: z.string(),
   read: z.boolean(),

@@ -28,6 +28,7 @@ const capabilitiesSchema = z.object({
   manageRoles: z.boolean(),
   readOutbox: z.boolean(),
   manageRewards: z.boolean(),
+  manageAwards: z.boolean(),
   managementMenu: z.boolean(),
   managementDividerFirst: z.boolean(),
 });

@@ -48,7 +48,7 @@ export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const recognitionSummaryItemSchema = z.object({
   messageLogId: z.number().int(),
   kind: z.enum(KUDOS_KINDS),
-  /** Behaviour name, 'High Five' or 'Pay It Forward'. */
+  /** Behaviour name, 'High Five', 'Pay It Forward', or an award's programme and level. */
   label: z.string(),
   otherMemberName: z.string(),
   message: z.string(),
@@ -59,6 +59,7 @@ const kindTotals = z.object({
   recognition: z.number().int(),
   high5: z.number().int(),
   payitforward: z.number().int(),
+  award: z.number().int(),
 } satisfies Record<KudosKind, z.ZodNumber>);
 export const myRecognitionResponseSchema = z.object({
   received: z.array(recognitionSummaryItemSchema),

@@ -20,6 +20,7 @@ const SUBJECTS: Record<KudosKind, (sender: string) => string> = {
   recognition: (s) => `${s} recognised you`,
   high5: (s) => `${s} sent you a High Five`,
   payitforward: (s) => `${s} paid it forward to you`,
+  award: (s) => `${s} nominated you: you received an award`,
 };
 
 /** The recipient's (and for recognitions their manager's) e-mail about a kudos. */

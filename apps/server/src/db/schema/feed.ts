@@ -44,6 +44,8 @@ export const kudos = pgTable(
       .references(() => members.id),
     behaviourId: integer('behaviour_id').references(() => behaviours.id),
     message: text('message').notNull(),
+    /** What an award is (its programme and level), shown as the item's label (kind 'award'). */
+    label: text('label'),
     points: integer('points').notNull().default(0),
     /** The ledger transaction that moved points with this item, if any. */
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),

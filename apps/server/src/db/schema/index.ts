@@ -10,3 +10,4 @@ export * from './rewards.ts';
 export * from './oidc.ts';
 export * from './notifications.ts';
 export * from './report-rollups.ts';
+export * from './awards.ts';

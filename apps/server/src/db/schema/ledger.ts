@@ -39,6 +39,7 @@ export const ledgerAccounts = pgTable(
       .on(t.kind)
       .where(sql`${t.memberId} is null`),
     check('ledger_accounts_member_non_negative_ck', sql`${t.memberId} is null or ${t.balance} >= 0`),
+    check('ledger_accounts_award_non_negative_ck', sql`${t.kind} not like 'award\\_%' or ${t.balance} >= 0`),
   ],
 );
 

@@ -35,6 +35,8 @@ export const notifications = pgTable(
     /** The rewards order and its new status for kind 'order' (decision 0027). */
     orderId: bigint('order_id', { mode: 'number' }),
     orderStatus: text('order_status'),
+    /** The award nomination for kinds 'award_*' (issue 41). */
+    awardNominationId: bigint('award_nomination_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

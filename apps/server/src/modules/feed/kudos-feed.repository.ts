@@ -59,6 +59,7 @@ const reactedNames = (kind: number, count: SQL) => sql`
 // Labels are literals in the statement (spec §3: f3 is 'High Five' when there is no behaviour).
 const HIGH_FIVE = sql.raw(`'${HIGH_FIVE_LABEL}'`);
 const PAY_IT_FORWARD = sql.raw(`'${KUDOS_KIND_LABELS.payitforward}'`);
+const AWARD = sql.raw(`'${KUDOS_KIND_LABELS.award}'`);
 
 /**
  * Kudos items for one viewer, in one statement: `picked` chooses the kudos rows (an index
@@ -73,6 +74,7 @@ function itemsQuery(viewerId: number | null, picked: SQL): SQL {
       tm.first_name || ' ' || tm.surname as "memberName",
       fm.first_name || ' ' || fm.surname as "fromMemberName",
       case k.kind when 'payitforward' then ${PAY_IT_FORWARD} when 'high5' then ${HIGH_FIVE}
+        when 'award' then coalesce(k.label, ${AWARD})
         else coalesce(nullif(b.name, ''), ${HIGH_FIVE}) end as "f3",
       k.message as "message",
       k.like_count as "likeCount", k.cheer_count as "cheerCount", k.support_count as "supportCount",

@@ -9,7 +9,12 @@ const present = (row: Row) => {
   return {
     messageLogId: row.id,
     kind,
-    label: kind === 'recognition' ? (row.behaviour ?? KUDOS_KIND_LABELS.recognition) : KUDOS_KIND_LABELS[kind],
+    label:
+      kind === 'recognition'
+        ? (row.behaviour ?? KUDOS_KIND_LABELS.recognition)
+        : kind === 'award'
+          ? (row.awardLabel ?? KUDOS_KIND_LABELS.award)
+          : KUDOS_KIND_LABELS[kind],
     otherMemberName: `${row.otherFirstName} ${row.otherSurname}`,
     message: row.message,
     points: row.points,

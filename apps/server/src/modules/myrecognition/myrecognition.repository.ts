@@ -13,6 +13,7 @@ export function listKudos(db: Db, memberId: number, direction: 'received' | 'giv
       id: kudos.id,
       kind: kudos.kind,
       behaviour: behaviours.name,
+      awardLabel: kudos.label,
       otherFirstName: members.firstName,
       otherSurname: members.surname,
       message: kudos.message,

@@ -13,6 +13,10 @@ export function presentNotification(row: NotificationRow): NotificationItem {
     reaction: row.reaction,
     orderId: row.orderId,
     orderStatus: row.orderStatus,
+    award:
+      row.awardNominationId === null
+        ? null
+        : { nominationId: row.awardNominationId, label: row.awardLabel ?? '', nomineeName: row.awardNominee ?? '' },
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };

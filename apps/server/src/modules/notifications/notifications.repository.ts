@@ -23,6 +23,13 @@ export async function listNotifications(db: Db, memberId: number, limit: number)
       reaction: notifications.reaction,
       orderId: notifications.orderId,
       orderStatus: notifications.orderStatus,
+      awardNominationId: notifications.awardNominationId,
+      awardLabel: sql<string | null>`(select p.name || ' · ' || coalesce(l.value->>'name', n.level_key)
+        from award_nominations n join award_programmes p on p.id = n.programme_id
+        left join lateral jsonb_array_elements(p.levels) l on l.value->>'key' = n.level_key
+        where n.id = ${notifications.awardNominationId} limit 1)`,
+      awardNominee: sql<string | null>`(select m.first_name || ' ' || m.surname
+        from award_nominations n join members m on m.id = n.nominee_id where n.id = ${notifications.awardNominationId})`,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       unread: sql<number>`(select count(*) from notifications u where u.member_id = ${memberId} and u.read_at is null)::int`,

@@ -30,5 +30,13 @@ export function describeEntry(kind: LedgerTransactionKind, amount: number, memo:
       return memo || 'Rewards redeemed';
     case 'redemption_refund':
       return memo || 'Rewards order refunded';
+    case 'award_payment':
+      return memo ? `Award — ${memo}` : 'Award';
+    case 'award_funding':
+      return memo || 'Award programme funded';
+    case 'award_hold':
+      return memo || 'Award nomination held';
+    case 'award_release':
+      return memo || 'Award nomination released';
   }
 }

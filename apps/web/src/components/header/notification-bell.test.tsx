@@ -17,6 +17,7 @@ const item = (over: Partial<NotificationsResponse['items'][number]>): Notificati
   reaction: null,
   orderId: null,
   orderStatus: null,
+  award: null,
   createdAt: '2026-11-20T08:15:00Z',
   read: false,
   ...over,

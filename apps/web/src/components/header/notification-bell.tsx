@@ -40,6 +40,14 @@ export function describeNotification(item: NotificationItem, pointsName: string)
     }
     case 'order':
       return `Your rewards order #${item.orderId ?? ''} ${ORDER_STATUS[item.orderStatus ?? ''] ?? 'changed'}`;
+    case 'award_to_approve':
+      return `${who} nominated ${item.award?.nomineeName ?? 'a colleague'} for ${item.award?.label ?? 'an award'}: it waits for your approval`;
+    case 'award_approved':
+      return `Your nomination of ${item.award?.nomineeName ?? 'a colleague'} for ${item.award?.label ?? 'an award'} was approved`;
+    case 'award_declined':
+      return `Your nomination of ${item.award?.nomineeName ?? 'a colleague'} for ${item.award?.label ?? 'an award'} was declined`;
+    case 'award_received':
+      return `You received ${item.award?.label ?? 'an award'}${points}`;
   }
 }
 

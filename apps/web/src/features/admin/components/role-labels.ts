@@ -9,4 +9,5 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   anniv: 'menu divider position',
   'upl-mem-nfy': 'told of members uploads',
   'upl-pts-nfy': 'told of points uploads',
+  awards: 'award programmes',
 };
