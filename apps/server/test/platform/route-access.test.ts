@@ -31,6 +31,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/rewards/pictures/:picId',
 ]);
 
+const AWARD_PROGRAMME = {
+  name: 'Stars',
+  levels: [{ key: 'gold', name: 'Gold', points: 10 }],
+  opensOn: '2026-01-01',
+  closesOn: '2026-12-31',
+};
 const REWARD_INPUT = { category: 'x', name: 'X', pointsCost: 1, randValue: 100, fulfilment: 'delivery' };
 /** Valid bodies for capability routes, so the schema's 400 does not come before the 403. */
 const SAMPLE_BODIES: Record<string, unknown> = {
@@ -47,6 +53,9 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/admin/rewards/items/:rewardId': REWARD_INPUT,
   'POST /api/admin/rewards/items/:rewardId/codes': { csv: 'CODE-0001' },
   'POST /api/admin/rewards/orders/:orderId/status': { status: 'processing' },
+  'POST /api/admin/awards/programmes': AWARD_PROGRAMME,
+  'PUT /api/admin/awards/programmes/:programmeId': AWARD_PROGRAMME,
+  'POST /api/admin/awards/programmes/:programmeId/fund': { points: 10 },
 };
 
 const apiRoutes = () =>

@@ -58,12 +58,15 @@ export const awardProgrammeInputSchema = z
       .refine((a) => a.manager || a.managersManager || a.namedApproverIds.length > 0, {
         message: 'Choose who approves: the manager, their manager or named approvers',
         path: ['manager'],
-      }),
+      })
+      .default({ manager: true, managersManager: false, namedApproverIds: [], namedAbovePoints: null }),
     opensOn: day('Opens'),
     closesOn: day('Closes'),
     reasonMinLength: whole('The shortest reason', 1, 1000).default(50),
     reciprocalDays: whole('Days', 0, 365).default(90),
     serviceHours: whole('Hours', 1, 720).default(72),
+    /** Archived programmes take no nominations and leave the members' list (pending ones go on). */
+    archived: z.boolean().default(false),
     expectedUpdatedAt: expectedUpdatedAtSchema.optional(),
   })
   .refine((p) => p.closesOn >= p.opensOn, {
@@ -96,8 +99,9 @@ export const awardProgrammeSchema = z.object({
   serviceHours: z.number().int(),
   /** Open for nominations today (within its window and not archived). */
   open: z.boolean(),
-  /** Points left to commit, and held by pending nominations. */
-  budget: z.object({ available: z.number().int(), held: z.number().int() }),
+  archived: z.boolean(),
+  /** Points left to commit, and held by pending nominations (shown to those who run programmes). */
+  budget: z.object({ available: z.number().int(), held: z.number().int() }).nullable(),
   updatedAt: z.string(),
 });
 export type AwardProgramme = z.infer<typeof awardProgrammeSchema>;
@@ -167,7 +171,23 @@ export const decideNominationRequestSchema = z
   });
 export type DecideNominationRequest = z.input<typeof decideNominationRequestSchema>;
 
-export const decideNominationResponseSchema = z.object({ nomination: nominationSchema, message: z.string() });
+export const decideNominationResponseSchema = z.object({
+  nominationId: z.number().int(),
+  status: z.enum(AWARD_STATUSES),
+  level: awardLevelSchema,
+  message: z.string(),
+});
+export type DecideNominationResponse = z.infer<typeof decideNominationResponseSchema>;
+
+export const nominationIdParamsSchema = z.object({ nominationId: databaseId('Choose a nomination') });
+export const programmeIdParamsSchema = z.object({ programmeId: databaseId('Choose a programme') });
+
+export const fundProgrammeResponseSchema = z.object({
+  programmeId: z.number().int(),
+  budget: z.object({ available: z.number().int(), held: z.number().int() }),
+  message: z.string(),
+});
+export type FundProgrammeResponse = z.infer<typeof fundProgrammeResponseSchema>;
 
 export const approvalItemSchema = z.object({
   nomination: nominationSchema,
@@ -199,3 +219,9 @@ export const delegateRequestSchema = z.object({
   delegateId: databaseId('Choose a colleague').nullable(),
   until: day('Until').optional(),
 });
+
+export const delegationResponseSchema = z.object({
+  delegate: person.nullable(),
+  until: z.string().nullable(),
+});
+export type DelegationResponse = z.infer<typeof delegationResponseSchema>;

@@ -14,7 +14,8 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
 
 /**
  * The ledger's invariants on a live database: every transaction sums to zero (and has two or
- * more entries), every cached balance equals the sum of its entries, no member balance is negative.
+ * more entries), every cached balance equals the sum of its entries, no member balance is negative,
+ * and award programmes' held accounts match their pending nominations, each decided one settled once.
  */
 export async function verifyLedger(db: Db, limit = 50): Promise<{ findings: LedgerFinding[]; stats: Row }> {
   const findings: LedgerFinding[] = [];
@@ -51,6 +52,43 @@ export async function verifyLedger(db: Db, limit = 50): Promise<{ findings: Ledg
       check: 'member balance not negative',
       detail: `account ${r.id} (${r.kind}, member ${r.member_id}): ${r.balance}`,
     });
+  }
+  // Award programmes (decision 0107): each held account holds exactly what its pending
+  // nominations hold, and every decided nomination was settled once (paid or released).
+  for (const r of await rows(
+    db,
+    sql`select p.id, h.balance::text as held, coalesce(n.total, 0)::text as pending
+        from award_programmes p
+        join ledger_accounts h on h.member_id is null and h.kind = 'award_held:' || p.id
+        left join (select programme_id, sum(points) as total from award_nominations where status = 'pending'
+                   group by programme_id) n on n.programme_id = p.id
+        where h.balance <> coalesce(n.total, 0) order by p.id limit ${limit}`,
+  )) {
+    findings.push({
+      check: 'award held equals pending nominations',
+      detail: `programme ${r.id}: held ${r.held}, pending nominations ${r.pending}`,
+    });
+  }
+  for (const r of await rows(
+    db,
+    sql`select n.id, n.status from award_nominations n
+        left join ledger_transactions t on t.id = n.settled_transaction_id
+        where (n.status = 'pending') <> (n.settled_transaction_id is null)
+           or (n.status = 'approved' and t.kind is distinct from 'award_payment')
+           or (n.status in ('declined', 'withdrawn') and t.kind is distinct from 'award_release')
+        order by n.id limit ${limit}`,
+  )) {
+    findings.push({
+      check: 'award nomination settled once',
+      detail: `nomination ${r.id} (${r.status}): its settling transaction is missing or of the wrong kind`,
+    });
+  }
+  for (const r of await rows(
+    db,
+    sql`select id, kind, balance::text as balance from ledger_accounts
+        where member_id is null and kind like 'award\\_%' and balance < 0 order by id limit ${limit}`,
+  )) {
+    findings.push({ check: 'award account not negative', detail: `account ${r.id} (${r.kind}): ${r.balance}` });
   }
   const [stats] = await rows(
     db,
