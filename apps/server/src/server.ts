@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
 import { loadStartConfig } from './config/env.ts';
 import { startMailDispatcher } from './core/mail/mailer.ts';
+import { startAwardReminders } from './modules/awards/reminders.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
 import { startRollupFlusher } from './modules/reports/rollup-flush.ts';
@@ -19,6 +20,7 @@ const mail = config.SMTP_URL
   : null;
 const digest = startDigestScheduler({ db: app.db, log: app.log, publicUrl: config.PUBLIC_URL });
 const rollups = startRollupFlusher({ db: app.db, log: app.log });
+const awardReminders = startAwardReminders({ db: app.db, log: app.log });
 if (!mail) app.log.info('SMTP_URL is not set: e-mail stays in the outbox table (GET /api/admin/outbox)');
 
 let closing = false;
@@ -31,6 +33,7 @@ async function shutdown(signal: string) {
   try {
     await digest.stop();
     await rollups.stop();
+    await awardReminders.stop();
     await mail?.stop();
     await app.close();
     process.exit(0);
