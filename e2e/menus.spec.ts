@@ -15,8 +15,8 @@ const REPORTS = [
   'Game Plays Report',
   'Daily Check-In Analysis',
 ];
-const SA_RECOGNISE = ['Recognise', 'Pay It Forward', 'High Five', 'My Recognition'];
-const NON_SA_RECOGNISE = ['Recognise', '!Pay It Forward', 'High Five', 'My Recognition'];
+const SA_RECOGNISE = ['Recognise', 'Pay It Forward', 'High Five', 'My Recognition', 'Awards'];
+const NON_SA_RECOGNISE = ['Recognise', '!Pay It Forward', 'High Five', 'My Recognition', 'Awards'];
 const REWARDS = ['Redeem Rewards', 'My Basket', 'My Orders'];
 const SA_PROFILE = ['My Profile', 'Statement', 'Game Play Statement', 'Daily Check-In Calendar', 'Contact Us'];
 const NON_SA_PROFILE = ['My Profile', '!Statement', '!Game Play Statement', 'Daily Check-In Calendar', 'Contact Us'];
@@ -40,6 +40,7 @@ const ACCOUNTS: Record<string, Expected> = {
       'News Bulletin Admin',
       'Rewards Catalogue',
       'Rewards Fulfilment',
+      'Award Programmes',
       '---',
       ...REPORTS,
       'Roles Report',

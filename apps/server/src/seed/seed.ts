@@ -7,6 +7,7 @@ import { upsertContentPage } from '../modules/content/content.repository.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
 import { seedFeed } from './feed-seed.ts';
 import { seedLedger } from './ledger-seed.ts';
+import { seedAwards } from './awards-seed.ts';
 import { seedRewards } from './rewards-seed.ts';
 import { DIVISION_TREE, FIRST_NAMES, OTHER_COUNTRIES, SKILLS, SURNAMES, THEME_SONGS, UNITS } from './firm-data.ts';
 import { createRandom, type Random } from './random.ts';
@@ -156,6 +157,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ members: num
     await seedFeed(tx, now);
     await seedLedger(tx, now);
     await seedRewards(tx, now);
+    await seedAwards(tx, now);
     return { members: inserted.length };
   });
 }

@@ -42,6 +42,9 @@ export const PAGE_LOADERS: Record<PageId, () => Promise<{ default: ComponentType
   orders: () => import('../features/rewards/orders-page.tsx'),
   rewardsAdmin: () => import('../features/rewards-admin/rewards-admin-page.tsx'),
   rewardsFulfilment: () => import('../features/rewards-admin/fulfilment-page.tsx'),
+  awards: () => import('../features/awards/awards-page.tsx'),
+  awardApprovals: () => import('../features/awards/approvals-page.tsx'),
+  awardProgrammes: () => import('../features/awards-admin/award-programmes-page.tsx'),
   systemCheck: () => import('../features/systemcheck/system-check-page.tsx'),
 };
 

@@ -43,6 +43,9 @@ export type PageId =
   | 'orders'
   | 'rewardsAdmin'
   | 'rewardsFulfilment'
+  | 'awards'
+  | 'awardApprovals'
+  | 'awardProgrammes'
   | 'systemCheck';
 
 export interface NavEntry {
@@ -97,6 +100,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   }),
   page('/high5/:selectedMemberId?', 'High Five', { menu: 'recognise', page: 'high5' }),
   page('/myrecognition', 'My Recognition', { menu: 'recognise', page: 'myRecognition' }),
+  // Award programmes (issue 41, decision 0107): any member nominates; approvers decide.
+  page('/awards', 'Awards', { menu: 'recognise', page: 'awards' }),
+  page('/awards/approvals', 'Award Approvals', { page: 'awardApprovals' }),
   page('/redeemrewards/:urlParam?', 'Redeem Rewards', {
     menu: 'rewards',
     page: 'redeemRewards',
@@ -137,6 +143,12 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'first',
     page: 'rewardsFulfilment',
     capability: 'manageRewards',
+  }),
+  page('/awardsadmin', 'Award Programmes', {
+    menu: 'management',
+    group: 'first',
+    page: 'awardProgrammes',
+    capability: 'manageAwards',
   }),
   report('/reportdashboard', 'Report Dashboard', 'viewReports', true, 'reportDashboard'),
   report('/reportmanagement', 'Management Report'),

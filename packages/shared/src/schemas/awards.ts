@@ -197,6 +197,8 @@ export const approvalItemSchema = z.object({
   budgetAvailable: z.number().int(),
   /** Hours since this step began. */
   waitingHours: z.number().int(),
+  /** The programme's levels, to approve at another one. */
+  levels: z.array(awardLevelSchema),
 });
 
 export const approvalsResponseSchema = z.object({

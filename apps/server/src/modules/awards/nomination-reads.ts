@@ -99,6 +99,7 @@ export async function approvalQueue(db: Db, approverId: number, before: number |
       recentRecognition: Number(r.recent),
       budgetAvailable: Number(r.budget_available),
       waitingHours: Number(r.waiting_hours),
+      levels: r.levels as AwardLevel[],
     })),
     nextBefore: rows.length > limit ? Number(page[page.length - 1]!.id) : null,
   };
