@@ -12,12 +12,15 @@ test.describe('awards', () => {
     await signInAs(page, 'member.za@example.com', '/awards');
     await expect(page.getByRole('heading', { name: 'Awards', level: 1 })).toBeVisible();
     const form = page.getByRole('form', { name: 'Nominate colleagues for an award' });
-    await form.getByRole('textbox', { name: 'Colleagues' }).fill('Venter');
+    const colleagues = form.getByRole('combobox', { name: 'Colleagues', exact: true });
+    await colleagues.click();
+    await colleagues.fill('Venter');
     await page.getByRole('option', { name: /Ruan Venter/ }).click();
+    await colleagues.press('Escape');
     await form.getByRole('radio', { name: /Gold/ }).check();
     await form.getByRole('textbox', { name: /Why they deserve it/ }).fill('Short');
     await form.getByRole('button', { name: 'SEND NOMINATION' }).click();
-    await expect(form.getByText(/at least 50 characters/)).toBeVisible();
+    await expect(form.getByText(/Say why in at least 50 characters/)).toBeVisible();
     await form
       .getByRole('textbox', { name: /Why they deserve it/ })
       .fill(
@@ -38,7 +41,7 @@ test.describe('awards', () => {
     await expect(card).toBeVisible();
     await expectNoSeriousFindings(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/awards-approvals-phone.png`, fullPage: true });
-    await card.getByRole('textbox', { name: /Level for Ruan Venter/ }).click();
+    await card.getByLabel(/Level for Ruan Venter/).click();
     await page.getByRole('option', { name: 'Silver' }).click();
     await card.getByRole('button', { name: 'Approve at this level' }).click();
     await expect(page.getByRole('status').getByText(/it goes on to the next approver/)).toBeVisible();
@@ -50,7 +53,7 @@ test.describe('awards', () => {
     await signInAs(page, 'admin@example.com', '/awardsadmin');
     const programme = page.getByRole('region', { name: 'Star Awards' });
     await expect(programme.getByText(/Budget: .* left/)).toBeVisible();
-    await programme.getByRole('textbox', { name: /Add Kudos to the budget/ }).fill('1000');
+    await programme.getByLabel(/Add Kudos to the budget/).fill('1000');
     await programme.getByRole('button', { name: 'Fund' }).click();
     await expect(programme.getByRole('status')).toContainText('was funded with 1000 Kudos');
     await expectNoSeriousFindings(page);
