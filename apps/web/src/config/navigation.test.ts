@@ -21,7 +21,13 @@ describe('header navigation from capabilities', () => {
   it('South Africa member: rewards menu, nothing greyed, no management', () => {
     const nav = buildHeaderNav(caps({}));
     expect(topLabels(nav)).toEqual(['Get to Know', 'Recognise', 'My Rewards', 'My Profile', 'How it Works', 'Logout']);
-    expect(labels(menu(nav, 'recognise'))).toEqual(['Recognise', 'Pay It Forward', 'High Five', 'My Recognition']);
+    expect(labels(menu(nav, 'recognise'))).toEqual([
+      'Recognise',
+      'Pay It Forward',
+      'High Five',
+      'My Recognition',
+      'Awards',
+    ]);
     expect(labels(menu(nav, 'rewards'))).toEqual(['Redeem Rewards', 'My Basket', 'My Orders']);
     expect(menu(nav, 'rewards')?.items.map((i) => i.type === 'item' && i.href)).toEqual([
       '/redeemrewards',
@@ -56,17 +62,18 @@ describe('header navigation from capabilities', () => {
 
   it('report admin: every management item with a divider after the first group', () => {
     const items = labels(menu(buildHeaderNav(caps({ isAdminReports: true })), 'management'))!;
-    expect(items.slice(0, 5)).toEqual([
+    expect(items.slice(0, 6)).toEqual([
       'News Bulletin Admin',
       'Rewards Catalogue',
       'Rewards Fulfilment',
+      'Award Programmes',
       '---',
       'Report Dashboard',
     ]);
     expect(items).toContain('Roles Report');
     expect(items.slice(-2)).toEqual(['Data Upload', 'Uploads Report']);
     expect(items.filter((l) => l === '---')).toHaveLength(1);
-    expect(items).toHaveLength(18); // news, two rewards screens, divider, 11 reports, roles, upload, uploads
+    expect(items).toHaveLength(19); // news, two rewards screens, award programmes, divider, 11 reports, roles, upload, uploads
   });
 
   it('rep without a first group: no divider', () => {
