@@ -8,13 +8,17 @@ import type {
 import { api, getAuthToken, xsrfToken, XSRF_HEADER } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { downloadFile } from '../lib/download.ts';
-import type { IdempotencyKeys } from '../lib/idempotency.ts';
+import { invalidateStale } from './money/stale.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
 
 export const adminUploadKeys = {
   all: () => ['admin', 'uploads'] as const,
   list: () => ['admin', 'uploads', 'list'] as const,
   one: (uploadId: number) => ['admin', 'uploads', uploadId] as const,
 };
+
+/** What uploading, applying, reversing and discarding answer. */
+type UploadAnswer = { uploadId: number; status: UploadStatus };
 
 /** Statuses with background work under way: the page polls while one shows. */
 export const UPLOAD_BUSY: readonly UploadStatus[] = ['checking', 'applying'];
@@ -38,7 +42,7 @@ export async function postUpload(
   kind: UploadKind,
   file: File,
   onProgress: (fraction: number) => void,
-): Promise<{ uploadId: number; status: UploadStatus }> {
+): Promise<UploadAnswer> {
   const xsrf = await xsrfToken();
   const token = getAuthToken();
   const form = new FormData();
@@ -61,7 +65,7 @@ export async function postUpload(
       } catch {
         data = xhr.responseText;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as { uploadId: number; status: UploadStatus });
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadAnswer);
       else reject(new ApiError(problemMessage(data, xhr.status), xhr.status, xhr.statusText, data));
     };
     xhr.send(form);
@@ -73,29 +77,7 @@ export const getUpload = (uploadId: number, signal?: AbortSignal) =>
 export const getUploads = (signal?: AbortSignal) =>
   api.get<UploadListResponse>('/api/admin/uploads', { silent: true, signal });
 
-/** Apply and reverse move points: one Idempotency-Key per submission (a retry reuses it). */
-export const applyUpload = (uploadId: number, keys: IdempotencyKeys) =>
-  keys.send({ apply: uploadId }, (key) =>
-    api.post<{ uploadId: number; status: UploadStatus }>(
-      `/api/admin/uploads/${uploadId}/apply`,
-      {},
-      {
-        headers: { 'Idempotency-Key': key },
-      },
-    ),
-  );
-export const reverseUpload = (uploadId: number, keys: IdempotencyKeys) =>
-  keys.send({ reverse: uploadId }, (key) =>
-    api.post<{ uploadId: number; status: UploadStatus }>(
-      `/api/admin/uploads/${uploadId}/reverse`,
-      {},
-      {
-        headers: { 'Idempotency-Key': key },
-      },
-    ),
-  );
-export const discardUpload = (uploadId: number) =>
-  api.post<{ uploadId: number; status: UploadStatus }>(`/api/admin/uploads/${uploadId}/discard`, {});
+export const discardUpload = (uploadId: number) => api.post<UploadAnswer>(`/api/admin/uploads/${uploadId}/discard`, {});
 
 export const downloadTemplate = (kind: UploadKind) =>
   downloadFile(`/api/admin/uploads/templates/${kind}`, `${kind}-upload-template.csv`);
@@ -116,18 +98,27 @@ export function useUploads() {
   return useQuery({ queryKey: adminUploadKeys.list(), queryFn: ({ signal }) => getUploads(signal) });
 }
 
-function useUploadMutation<V>(fn: (vars: V) => Promise<unknown>) {
+/**
+ * Apply and reverse move points: one Idempotency-Key per submission (a retry reuses it). Not
+ * silent: the API client's message box shows a refusal. The upload and the statements reload
+ * once settled (money/stale.ts, `upload`).
+ */
+export const useApplyUpload = () =>
+  useMoneyMutation('upload', {
+    request: (uploadId: number) => moneyRequest<UploadAnswer>(`/api/admin/uploads/${uploadId}/apply`),
+    silent: false,
+  });
+export const useReverseUpload = () =>
+  useMoneyMutation('upload', {
+    request: (uploadId: number) => moneyRequest<UploadAnswer>(`/api/admin/uploads/${uploadId}/reverse`),
+    silent: false,
+  });
+
+/** Discarding moves nothing; what goes stale is the upload's row of the same table. */
+export function useDiscardUpload() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: fn,
-    // Balances change when points are applied or reversed: statements read afresh.
-    onSettled: async () => {
-      await client.invalidateQueries({ queryKey: adminUploadKeys.all() });
-      await client.invalidateQueries({ queryKey: ['statements'] });
-    },
+    mutationFn: (uploadId: number) => discardUpload(uploadId),
+    onSettled: () => invalidateStale(client, 'upload'),
   });
 }
-
-export const useApplyUpload = (keys: IdempotencyKeys) => useUploadMutation((id: number) => applyUpload(id, keys));
-export const useReverseUpload = (keys: IdempotencyKeys) => useUploadMutation((id: number) => reverseUpload(id, keys));
-export const useDiscardUpload = () => useUploadMutation((id: number) => discardUpload(id));

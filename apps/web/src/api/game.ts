@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GameBoardResponse, GamePlayRequest, GamePlayResponse } from '@ovation/shared/schemas/game';
-import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import { api } from '../lib/api-client.ts';
-import { isSettledRefusal, useIdempotencyKeys } from '../lib/idempotency.ts';
-import { applyBalances, sessionKeys } from './session.ts';
+import { isSettledRefusal } from '../lib/idempotency.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
+import { sessionKeys } from './session.ts';
 import { statementKeys } from './statements.ts';
 
 /** Query keys of the Game Board (issue 10). */
@@ -24,17 +24,10 @@ export function useGameBoard(options: { enabled?: boolean } = {}) {
   return useQuery({ ...gameBoardQueryOptions(), enabled: options.enabled ?? true });
 }
 
-/** POST /api/game/play; the key makes a retried flip use one play at most. */
-export function playGame(body: GamePlayRequest, idempotencyKey: string): Promise<GamePlayResponse> {
-  return api.post<GamePlayResponse>('/api/game/play', body, {
-    silent: true,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
-}
-
 /**
- * Flips a cap. On an answer: the session's balances and the board's plays update at once, and
- * the statements (plays and points) are marked stale. On a failure the board is reloaded; when
+ * Flips a cap (POST /api/game/play). On an answer: the session's balances and the board's plays
+ * update at once, and the board and the statements (plays and points) are marked stale
+ * (money/stale.ts, `play`). On a failure the board is reloaded; when
  * the outcome is unknown (no answer, or a 5xx: the play may have been paid) the statements are
  * marked stale too, and once the board has reloaded — the server answers again — so is the
  * session, whose balances the header and Home show. (Not while the server cannot be reached:
@@ -43,20 +36,14 @@ export function playGame(body: GamePlayRequest, idempotencyKey: string): Promise
  * (lib/idempotency.ts), and the server answers what that flip drew without using another play.
  */
 export function usePlayGame() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: GamePlayRequest) => keys.send(body, (key) => playGame(body, key)),
-    onSuccess: (answer) => {
-      applyBalances(queryClient, answer.balances);
+  return useMoneyMutation('play', {
+    request: (body: GamePlayRequest) => moneyRequest<GamePlayResponse>('/api/game/play', body),
+    onAnswer: (queryClient, answer) =>
       queryClient.setQueryData<GameBoardResponse>(gameKeys.board(), (board) =>
         board ? { ...board, playsAvailable: answer.playsAvailable } : board,
-      );
-      void queryClient.invalidateQueries({ queryKey: gameKeys.board() });
-      void queryClient.invalidateQueries({ queryKey: statementKeys.all });
-    },
+      ),
     // Not awaited: the mutation would wait for the reload before the page hears of the failure.
-    onError: (error) => {
+    onError: (queryClient, error) => {
       const unknown = !isSettledRefusal(error);
       if (unknown) void queryClient.invalidateQueries({ queryKey: statementKeys.all });
       void queryClient.invalidateQueries({ queryKey: gameKeys.board() }).then(() => {

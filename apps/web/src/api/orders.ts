@@ -1,9 +1,7 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { CancelOrderResponse, Order, OrdersResponse } from '@ovation/shared/schemas/rewards';
 import { api } from '../lib/api-client.ts';
-import { useIdempotencyKeys } from '../lib/idempotency.ts';
-import { afterRewardsChange } from './rewards.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
 
 /** My Orders (issue 9). */
 export const ordersKeys = {
@@ -15,15 +13,6 @@ export const ordersKeys = {
 export const getOrders = (before: number | undefined, signal?: AbortSignal) =>
   api.get<OrdersResponse>(before ? `/api/orders?before=${before}` : '/api/orders', { signal });
 export const getOrder = (orderId: number, signal?: AbortSignal) => api.get<Order>(`/api/orders/${orderId}`, { signal });
-export const postCancelOrder = (orderId: number, idempotencyKey: string) =>
-  api.post<CancelOrderResponse>(
-    `/api/orders/${orderId}/cancel`,
-    {},
-    {
-      silent: true,
-      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    },
-  );
 
 /** My Orders, newest first, a page at a time (`fetchNextPage` for older ones). */
 export function useOrders() {
@@ -37,11 +26,9 @@ export function useOrders() {
 
 /** Cancels an order while it is placed; the refund's balances go into the session. */
 export function useCancelOrder() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: number) => keys.send({ orderId }, (key) => postCancelOrder(orderId, key)),
-    onSuccess: (answer) => {
+  return useMoneyMutation('order', {
+    request: (orderId: number) => moneyRequest<CancelOrderResponse>(`/api/orders/${orderId}/cancel`),
+    onAnswer: (queryClient, answer) => {
       queryClient.setQueryData<InfiniteData<OrdersResponse>>(ordersKeys.list(), (old) =>
         old
           ? {
@@ -53,7 +40,6 @@ export function useCancelOrder() {
             }
           : old,
       );
-      afterRewardsChange(queryClient, answer.balances);
     },
   });
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import type { CancelOrderResponse, Order, OrderStatus } from '@ovation/shared/schemas/rewards';
 import type {
   AdminCatalogueResponse,
@@ -11,7 +10,7 @@ import type {
   VoucherCodesResponse,
 } from '@ovation/shared/schemas/rewards-admin';
 import { api } from '../lib/api-client.ts';
-import { useIdempotencyKeys } from '../lib/idempotency.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
 
 /** Rewards administration (report administrators, decision 0013). */
 export const rewardsAdminKeys = {
@@ -44,15 +43,6 @@ export function getQueue(status: OrderStatus | '', q: string, signal?: AbortSign
 }
 export const moveOrder = (orderId: number, body: OrderStatusRequest) =>
   api.post<Order>(`/api/admin/rewards/orders/${orderId}/status`, body, { silent: true });
-export const postAdminCancel = (orderId: number, note: string, idempotencyKey: string) =>
-  api.post<CancelOrderResponse>(
-    `/api/admin/rewards/orders/${orderId}/cancel`,
-    { note },
-    {
-      silent: true,
-      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    },
-  );
 
 export function useAdminCatalogue() {
   return useQuery({ queryKey: rewardsAdminKeys.catalogue(), queryFn: ({ signal }) => getAdminCatalogue(signal) });
@@ -102,12 +92,9 @@ export function useMoveOrder() {
   });
 }
 
-export function useAdminCancel() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, note }: { orderId: number; note: string }) =>
-      keys.send({ orderId, note }, (key) => postAdminCancel(orderId, note, key)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rewards-admin'] }),
+/** Cancels a member's order and refunds it; the queue reloads, refused or not (money/stale.ts, `fulfilment`). */
+export const useAdminCancel = () =>
+  useMoneyMutation('fulfilment', {
+    request: ({ orderId, note }: { orderId: number; note: string }) =>
+      moneyRequest<CancelOrderResponse>(`/api/admin/rewards/orders/${orderId}/cancel`, { note }),
   });
-}

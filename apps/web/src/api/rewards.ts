@@ -1,12 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BasketResponse,
   CatalogueQuery,
@@ -17,9 +9,7 @@ import type {
 } from '@ovation/shared/schemas/rewards';
 import { api } from '../lib/api-client.ts';
 import { BASKET_PATH, cataloguePath } from './catalogue-path.ts';
-import { useIdempotencyKeys } from '../lib/idempotency.ts';
-import { applyBalances, type Balances } from './session.ts';
-import { statementKeys } from './statements.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
 
 /** Rewards (issue 9): catalogue, items, basket and checkout. */
 export const rewardsKeys = {
@@ -45,11 +35,6 @@ export const getReward = (rewardId: number, signal?: AbortSignal) =>
 export const getBasket = (signal?: AbortSignal) => api.get<BasketResponse>(BASKET_PATH, { signal });
 export const setBasketLine = (rewardId: number, quantity: number) =>
   api.put<BasketResponse>(`/api/rewards/basket/lines/${rewardId}`, { quantity }, { silent: true });
-export const postCheckout = (body: CheckoutRequest, idempotencyKey: string) =>
-  api.post<CheckoutResponse>('/api/rewards/checkout', body, {
-    silent: true,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
 
 export const catalogueQueryOptions = (query: CatalogueQuery) =>
   queryOptions({ queryKey: rewardsKeys.catalogue(query), queryFn: ({ signal }) => getCatalogue(query, signal) });
@@ -81,19 +66,11 @@ export function useSetBasketLine() {
   });
 }
 
-/** After checkout or a refund: the session's balances from the answer (the rewards' queries go stale with them), and what it changed is stale. */
-export function afterRewardsChange(queryClient: QueryClient, balances: Balances) {
-  applyBalances(queryClient, balances);
-  void queryClient.invalidateQueries({ queryKey: ['orders'] });
-  void queryClient.invalidateQueries({ queryKey: statementKeys.all });
-}
-
-/** CHECKOUT: one key per submission (a retry of the same body pays once). */
-export function useCheckout() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CheckoutRequest) => keys.send(body, (key) => postCheckout(body, key)),
-    onSuccess: (answer) => afterRewardsChange(queryClient, answer.balances),
+/**
+ * CHECKOUT: one key per submission (a retry of the same body pays once); the answer's balances
+ * go into the session, and the orders and statements go stale (money/stale.ts, `order`).
+ */
+export const useCheckout = () =>
+  useMoneyMutation('order', {
+    request: (body: CheckoutRequest) => moneyRequest<CheckoutResponse>('/api/rewards/checkout', body),
   });
-}

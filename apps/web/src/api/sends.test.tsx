@@ -10,7 +10,8 @@ import { moodKeys } from './mood.ts';
 import { myRecognitionKeys } from './myrecognition.ts';
 import { useSendHigh5, useSendPayItForward, useSendRecognition } from './sends.ts';
 import { rewardsKeys } from './rewards.ts';
-import { applyBalances, sessionKeys, toStoredSession, type StoredSession } from './session.ts';
+import { applyBalances } from './money/balances.ts';
+import { sessionKeys, toStoredSession, type StoredSession } from './session.ts';
 import { statementKeys } from './statements.ts';
 
 vi.mock('../lib/api-client.ts', async (importOriginal) => ({

@@ -1,17 +1,13 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  IDEMPOTENCY_HEADER,
-  type High5SendRequest,
-  type PayItForwardAllowance,
-  type PayItForwardSendRequest,
-  type RecognitionSendRequest,
-  type SendResponse,
+import { useQuery } from '@tanstack/react-query';
+import type {
+  High5SendRequest,
+  PayItForwardAllowance,
+  PayItForwardSendRequest,
+  RecognitionSendRequest,
+  SendResponse,
 } from '@ovation/shared/schemas/recognition';
 import { api } from '../lib/api-client.ts';
-import { useIdempotencyKeys } from '../lib/idempotency.ts';
-import { myRecognitionKeys } from './myrecognition.ts';
-import { applyBalances } from './session.ts';
-import { statementKeys } from './statements.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
 
 /** The three sends and their endpoints. */
 export const SEND_PATHS = {
@@ -20,41 +16,20 @@ export const SEND_PATHS = {
   payItForward: '/api/payitforward/send',
 } as const;
 
-const PAY_IT_FORWARD_ALLOWANCE = ['payitforward', 'allowance'] as const;
-
 /** GET /api/payitforward/allowance: the daily cap, what the member gave today and what is left. */
 export const usePayItForwardAllowance = () =>
   useQuery({
-    queryKey: PAY_IT_FORWARD_ALLOWANCE,
+    queryKey: ['payitforward', 'allowance'],
     queryFn: ({ signal }) => api.get<PayItForwardAllowance>('/api/payitforward/allowance', { silent: true, signal }),
   });
 
-/** POST a send; the key makes a retry of the same submission post and pay only once. */
-export function postSend(path: string, body: unknown, idempotencyKey: string): Promise<SendResponse> {
-  return api.post<SendResponse>(path, body, { silent: true, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
-}
-
 /**
- * What a send changes in the browser, from the server's answer alone: the sender's balances
- * go into the cached session (header, Home, forms), and My Recognition and the statements
- * (and what is left to pay forward today) are fetched again when next shown. The Kudos Thread
- * follows the live feed; nothing else moved.
+ * A send: the sender's balances from the answer go into the cached session (header, Home,
+ * forms), and My Recognition, the statements and what is left to pay forward today are read
+ * again when next shown (money/stale.ts, `send`). The Kudos Thread follows the live feed.
  */
-export function afterSend(queryClient: QueryClient, response: SendResponse): void {
-  applyBalances(queryClient, response.balances);
-  void queryClient.invalidateQueries({ queryKey: myRecognitionKeys.all() });
-  void queryClient.invalidateQueries({ queryKey: statementKeys.all });
-  void queryClient.invalidateQueries({ queryKey: PAY_IT_FORWARD_ALLOWANCE });
-}
-
-function useSend<Body>(path: string) {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Body) => keys.send(body, (key) => postSend(path, body, key)),
-    onSuccess: (response) => afterSend(queryClient, response),
-  });
-}
+const useSend = <Body>(path: string) =>
+  useMoneyMutation('send', { request: (body: Body) => moneyRequest<SendResponse>(path, body) });
 
 /** POST /api/recognition/send: one or several colleagues, a behaviour, team points (managers). */
 export const useSendRecognition = () => useSend<RecognitionSendRequest>(SEND_PATHS.recognition);

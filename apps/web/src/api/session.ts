@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Capabilities } from '@ovation/shared/capabilities';
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import { isProfileIncomplete } from '@ovation/shared/profile-rules';
@@ -99,17 +99,3 @@ export const sessionQueryOptions = (token: string | null) =>
     gcTime: Infinity,
     retry: false,
   });
-
-/**
- * Writes the balances a point-moving answer carries (a send today; rewards checkout and game
- * plays later) into the cached session, so the header, Home and the forms show them at once
- * without loading the session again.
- */
-export function applyBalances(queryClient: QueryClient, balances: Balances): void {
-  queryClient.setQueriesData<StoredSession>({ queryKey: sessionKeys.all }, (session) =>
-    session ? { ...session, profile: { ...session.profile, ...balances } } : session,
-  );
-  // The basket and "only what I can afford" carry the balance too (rewardsKeys.all; that module
-  // imports this one): a prize won or points paid forward would leave CHECKOUT judging the old one.
-  void queryClient.invalidateQueries({ queryKey: ['rewards'] });
-}

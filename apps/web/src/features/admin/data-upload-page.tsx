@@ -26,7 +26,6 @@ import {
   useUpload,
 } from '../../api/admin-uploads.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useIdempotencyKeys } from '../../lib/idempotency.ts';
 import { formatPoints } from '@ovation/shared/format/money';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -54,9 +53,8 @@ export default function DataUploadPage() {
   const [sending, setSending] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const upload = useUpload(uploadId);
-  const keys = useIdempotencyKeys();
-  const applyUpload = useApplyUpload(keys);
-  const reverseUpload = useReverseUpload(keys);
+  const applyUpload = useApplyUpload();
+  const reverseUpload = useReverseUpload();
   const discard = useDiscardUpload();
 
   const send = async () => {
