@@ -12,11 +12,8 @@ import type {
   NominateRequest,
   nominateResponseSchema,
 } from '@ovation/shared/schemas/awards';
-import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import { api } from '../lib/api-client.ts';
-import { useIdempotencyKeys } from '../lib/idempotency.ts';
-import { applyBalances } from './session.ts';
-import { statementKeys } from './statements.ts';
+import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
 
 export type ApprovalsResponse = z.infer<typeof approvalsResponseSchema>;
 export type MyNominations = z.infer<typeof myNominationsResponseSchema>;
@@ -30,8 +27,6 @@ export const awardKeys = {
   approvals: () => ['awards', 'approvals'] as const,
   delegate: () => ['awards', 'delegate'] as const,
 };
-
-const keyed = (key: string) => ({ silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
 
 /** GET /api/awards/programmes: the programmes open for nominations today. */
 export const useOpenProgrammes = () =>
@@ -61,35 +56,19 @@ export const useDelegation = () =>
   });
 
 /** POST /api/awards/nominations (keyed: a retry holds the points once). */
-export function useNominate() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NominateRequest) =>
-      keys.send(body, (key) => api.post<NominateResponse>('/api/awards/nominations', body, keyed(key))),
-    onSuccess: (response) => {
-      applyBalances(queryClient, response.balances);
-      void queryClient.invalidateQueries({ queryKey: awardKeys.all });
-    },
+export const useNominate = () =>
+  useMoneyMutation('nomination', {
+    request: (body: NominateRequest) => moneyRequest<NominateResponse>('/api/awards/nominations', body),
   });
-}
 
-/** POST a decision or a withdrawal; each nomination's decision has its own key. */
-export function useDecide() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: DecideNominationRequest | null }) => {
-      const path = body ? `/api/awards/nominations/${id}/decision` : `/api/awards/nominations/${id}/withdraw`;
-      const sent = { id, body };
-      return keys.send(sent, (key) => api.post<DecideNominationResponse>(path, body ?? {}, keyed(key)));
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: awardKeys.all });
-      void queryClient.invalidateQueries({ queryKey: statementKeys.all });
-    },
+/** POST a decision (a body) or a withdrawal (null); each nomination's decision has its own key. */
+export const useDecide = () =>
+  useMoneyMutation('awardDecision', {
+    request: ({ id, body }: { id: number; body: DecideNominationRequest | null }) =>
+      body
+        ? moneyRequest<DecideNominationResponse>(`/api/awards/nominations/${id}/decision`, body)
+        : moneyRequest<DecideNominationResponse>(`/api/awards/nominations/${id}/withdraw`),
   });
-}
 
 export function useSetDelegation() {
   const queryClient = useQueryClient();
@@ -118,14 +97,8 @@ export function useSaveProgramme() {
   });
 }
 
-export function useFundProgramme() {
-  const keys = useIdempotencyKeys();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, points }: { id: number; points: number }) =>
-      keys.send({ id, points }, (key) =>
-        api.post<FundProgrammeResponse>(`/api/admin/awards/programmes/${id}/fund`, { points }, keyed(key)),
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: awardKeys.all }),
+export const useFundProgramme = () =>
+  useMoneyMutation('awardFunding', {
+    request: ({ id, points }: { id: number; points: number }) =>
+      moneyRequest<FundProgrammeResponse>(`/api/admin/awards/programmes/${id}/fund`, { points }),
   });
-}

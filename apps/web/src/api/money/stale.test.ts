@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminUploadKeys } from '../admin-uploads.ts';
+import { awardKeys } from '../awards.ts';
 import { gameKeys } from '../game.ts';
 import { myRecognitionKeys } from '../myrecognition.ts';
 import { ordersKeys } from '../orders.ts';
@@ -22,6 +23,7 @@ describe('the money table', () => {
       game: gameKeys.all,
       rewardsAdmin: rewardsAdminKeys.all,
       adminUploads: adminUploadKeys.all(),
+      awards: awardKeys.all,
     });
   });
 

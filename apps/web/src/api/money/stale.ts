@@ -16,6 +16,7 @@ export const ROOTS = {
   game: ['game'],
   rewardsAdmin: ['rewards-admin'],
   adminUploads: ['admin', 'uploads'],
+  awards: ['awards'],
 } as const satisfies Record<string, QueryKey>;
 
 /**
@@ -52,6 +53,12 @@ export const MONEY_CHANGES = {
   fulfilment: { balances: 'none', stale: [ROOTS.rewardsAdmin], when: 'settled' },
   /** A points upload applied, reversed or discarded: the upload and the statements. */
   upload: { balances: 'none', stale: [ROOTS.adminUploads, ROOTS.statements], when: 'settled' },
+  /** A nomination: its points held from a programme's budget (the nominator's own do not move). */
+  nomination: { balances: 'answer', stale: [ROOTS.awards], when: 'answer' },
+  /** An approver's decision or a withdrawal (a refusal reloads the queue too): paid or released. */
+  awardDecision: { balances: 'none', stale: [ROOTS.awards, ROOTS.statements], when: 'settled' },
+  /** A programme's budget funded by an administrator. */
+  awardFunding: { balances: 'none', stale: [ROOTS.awards], when: 'answer' },
   /**
    * A live `notification` (or the stream back after a cut): someone recognised the member or
    * paid points forward. The event carries no figures, so the balances are read again, with the
