@@ -61,6 +61,7 @@ export function useMoneyMutation<C extends MoneyChangeName, Vars, Answer extends
       if (row.when === 'answer') void invalidateStale(queryClient, change);
     },
     onError: onError && ((error) => onError(queryClient, error)),
-    onSettled: row.when === 'settled' ? () => invalidateStale(queryClient, change) : undefined,
+    // Not awaited: a caller's own callbacks run on the answer, before the reload unmounts it.
+    onSettled: row.when === 'settled' ? () => void invalidateStale(queryClient, change) : undefined,
   });
 }
