@@ -181,6 +181,9 @@ export const architecture = {
       ) {
         return context.report({ node, message: 'The ledger is the money domain only: no Fastify.' });
       }
+      if (place.side !== 'server' && spec.startsWith('@ovation/server')) {
+        return context.report({ node, message: 'Web and shared code must not import server code.' });
+      }
       const target = resolveFrom(file, spec);
       if (!target) return;
       const why = refusal(file, target);

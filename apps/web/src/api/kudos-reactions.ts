@@ -1,6 +1,6 @@
 import type { KudosItem } from '@ovation/shared/schemas/feed';
 import { REACTION_LABELS, REACTIONS } from '@ovation/shared/vocabulary';
-import type { KudosData } from './kudos.ts';
+import type { KudosData } from './kudos-pages.ts';
 
 /** The three reaction kinds (spec §4): Like=1, Cheer=2, Support=3. */
 export const REACTION_KINDS = [

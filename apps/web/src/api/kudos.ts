@@ -4,7 +4,6 @@ import {
   useInfiniteQuery,
   useMutation,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import { KUDOS_FIRST_PAGE } from '@ovation/shared/constants';
@@ -19,22 +18,14 @@ import {
   updateKudosItem,
   type ReactNum,
 } from './kudos-reactions.ts';
+import type { KudosData, KudosPage, KudosPageParam } from './kudos-pages.ts';
 
 export const kudosKeys = {
   all: ['kudos'] as const,
   thread: () => ['kudos', 'thread'] as const,
 };
 
-export interface KudosPage {
-  items: KudosItem[];
-  hasMore: boolean;
-}
-export interface KudosPageParam {
-  page: number;
-  /** messageLogId of page 1's first item: later pages count from it (stable paging). */
-  anchor?: number;
-}
-export type KudosData = InfiniteData<KudosPage, KudosPageParam>;
+export type { KudosData, KudosPage, KudosPageParam } from './kudos-pages.ts';
 
 /** POST /api/shoutouts/ShoutOutList { page, anchor } → the table as Kudos records. */
 export async function getKudosPage(param: KudosPageParam, signal?: AbortSignal): Promise<KudosPage> {

@@ -1,5 +1,5 @@
 import { Box, Center, Loader } from '@mantine/core';
-import { useSession } from '../lib/session.tsx';
+import { useSession } from '../api/session-context.tsx';
 
 /** While a stored token's session loads (the Loading overlay shows): a screen's height kept. */
 export function SessionPending() {

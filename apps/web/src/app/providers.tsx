@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { NotificationsHost } from '../components/notifications-host.tsx';
-import { MessageBoxHost } from '../lib/message-box.tsx';
+import { MessageBoxHost } from '../components/message-box-host.tsx';
 import { createQueryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 

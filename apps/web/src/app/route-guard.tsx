@@ -1,14 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { routeAccess, type NavEntry } from '../config/navigation.ts';
+import { PROFILE_UPDATE_PATH, routeAccess, type NavEntry } from '../config/navigation.ts';
 import { AccessNotice } from '../components/not-available.tsx';
 import { rememberPath } from '../lib/remembered-path.ts';
-import { useSession } from '../lib/session.tsx';
+import { useSession } from '../api/session-context.tsx';
 import { SessionPending } from './page-fallback.tsx';
 import { ProfileFirstNotice, type ProfileFirstState } from './profile-first-notice.tsx';
 import { SessionFailed } from './session-failed.tsx';
-
-export const PROFILE_UPDATE_PATH = '/myprofile/update';
 
 /** Anonymous visit to a protected route: remember where they were going, then /hello. */
 function ToHello() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { SESSION_ERROR } from '../api/session.ts';
 import { PageTitle } from '../components/page-title.tsx';
-import { useSession } from '../lib/session.tsx';
+import { useSession } from '../api/session-context.tsx';
 
 /**
  * In place of a member page whose session could not load (a server error or the network, not a

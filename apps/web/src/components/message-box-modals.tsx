@@ -13,7 +13,7 @@ function MessageBody({ msg }: { msg: string }) {
 }
 
 interface MessageBoxModalsProps {
-  boxes: OpenMessageBox[];
+  boxes: readonly OpenMessageBox[];
   onClose: (id: number, ok: boolean) => void;
 }
 

@@ -90,6 +90,9 @@ const page = (path: string, label: string, extra: Partial<NavEntry> & Pick<NavEn
   ...extra,
 });
 
+/** Where a member with an incomplete profile is sent first (the guard, and My Profile's own check). */
+export const PROFILE_UPDATE_PATH = '/myprofile/update';
+
 export const NAV_ENTRIES: readonly NavEntry[] = [
   page('/gettoknow', 'Get to Know', { menu: 'top', page: 'getToKnow' }),
   page('/recognise/:selectedMemberId?', 'Recognise', { menu: 'recognise', page: 'recognise' }),

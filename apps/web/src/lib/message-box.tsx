@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { MESSAGE_BOX_BASE_Z_INDEX } from '@ovation/shared/constants';
 import { focusedElement, returnFocus } from './return-focus.ts';
 
@@ -79,23 +79,7 @@ export function useMessageBox() {
   return { show: showMessage };
 }
 
-const loadModals = () => import('../components/message-box-modals.tsx');
-const MessageBoxModals = lazy(loadModals);
-/**
- * The modals are a separate chunk, kept off the sign-in page's critical path. The host
- * fetches it once the app is idle, so a box can still open when the network later fails.
- */
-export function preloadMessageBox(): void {
-  void loadModals().catch(() => undefined);
-}
-
-/** Renders the stack of open boxes; mounted once by the app providers. */
-export function MessageBoxHost() {
-  const open = useSyncExternalStore(subscribe, () => boxes);
-  if (open.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <MessageBoxModals boxes={open} onClose={closeMessage} />
-    </Suspense>
-  );
+/** The open boxes, oldest first, re-read whenever one opens or closes (the host renders them). */
+export function useOpenMessages(): readonly OpenMessageBox[] {
+  return useSyncExternalStore(subscribe, () => boxes);
 }

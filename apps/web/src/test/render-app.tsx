@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
-import { SessionProvider } from '../lib/session.tsx';
+import { SessionProvider } from '../api/session-context.tsx';
 
 /** Renders UI inside the real providers (Mantine without transitions) and a memory router. */
 export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {

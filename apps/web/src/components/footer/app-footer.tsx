@@ -3,7 +3,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CONTENT_KEY_PRIVACY, CONTENT_KEY_TERMS } from '@ovation/shared/constants';
 import { useDialogState } from '../../lib/return-focus.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { cookieConsent } from '../cookie-banner/cookie-consent.ts';
 import { OvationLogo, RewardsProviderLogo } from '../logos.tsx';
 import classes from './app-footer.module.css';

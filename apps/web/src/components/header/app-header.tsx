@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../lib/session.tsx';
-import { OvationLogo } from '../logos.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import classes from './header.module.css';
 
 // The member header (menus, drawer) is not needed on the sign-in pages: load it on demand.
@@ -35,13 +34,5 @@ export function AppHeader() {
         </div>
       )}
     </header>
-  );
-}
-
-export function BrandLink() {
-  return (
-    <Link to="/" className={classes.brand} aria-label="Ovation home">
-      <OvationLogo size={30} color="#ffffff" />
-    </Link>
   );
 }

@@ -6,7 +6,7 @@ import { formatPoints } from '@ovation/shared/format/money';
 import type { NotificationItem } from '@ovation/shared/schemas/notifications';
 import { useLiveBalances } from '../../api/live-balances.ts';
 import { useMarkNotificationsRead, useNotifications, useNotificationsLive } from '../../api/notifications.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { LoadFailed } from '../load-failed.tsx';
 import classes from './notification-bell.module.css';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
 import { isSouthAfrica } from '@ovation/shared/capabilities';
 import type { CelebrationRow as Row } from '@ovation/shared/schemas/feed';
-import { profileImageUrl } from '../../lib/session.tsx';
+import { profileImageUrl } from '../../api/session-context.tsx';
 import { celebrationMemberId, celebrationText, isRegisteredCelebration } from './celebration-rules.ts';
 import { AwardIcon, CakeIcon, InfoIcon } from './icons.tsx';
 import classes from './social.module.css';

@@ -1,5 +1,5 @@
 import { Avatar, Group, Text } from '@mantine/core';
-import { profileImageUrl } from '../../lib/session.tsx';
+import { profileImageUrl } from '../../api/session-context.tsx';
 import classes from './social.module.css';
 
 /** The get-to-know card questions (spec §2), as the profile form asks them. */

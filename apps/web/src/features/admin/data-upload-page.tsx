@@ -27,7 +27,7 @@ import {
 } from '../../api/admin-uploads.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { formatPoints } from '@ovation/shared/format/money';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { UploadStatusPanel } from './components/upload-status.tsx';
 import classes from './components/admin.module.css';

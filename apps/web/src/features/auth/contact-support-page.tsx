@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { AuthCard } from './components/auth-card.tsx';
 import { ContactSupportForm } from './components/contact-support-form.tsx';
 import { SuccessPanel } from './components/success-panel.tsx';

@@ -3,7 +3,7 @@ import { Anchor, Button, Center, Divider, Group, Loader, Text, Title } from '@ma
 import { Link, Navigate, useNavigate } from 'react-router';
 import { OIDC_START_PATH, useOidcConfig } from '../../api/oidc.ts';
 import { takeRememberedPath } from '../../lib/remembered-path.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { BrandPanel } from './components/brand-panel.tsx';
 import { LoginForm } from './components/login-form.tsx';
 import classes from './hello-page.module.css';

@@ -3,7 +3,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { LOGOUT_DELAY_MS } from '@ovation/shared/constants';
 import { clearRememberedPath } from '../../lib/remembered-path.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

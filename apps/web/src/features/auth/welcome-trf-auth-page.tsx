@@ -5,7 +5,7 @@ import { OIDC_REFUSALS } from '@ovation/shared/schemas/oidc';
 import { OIDC_START_PATH, useFinishOidcSignIn, useOidcConfig } from '../../api/oidc.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { takeRememberedPath } from '../../lib/remembered-path.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { AuthCard } from './components/auth-card.tsx';
 import { SignedInGate } from './components/signed-in-gate.tsx';
 

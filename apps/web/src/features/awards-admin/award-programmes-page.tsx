@@ -5,7 +5,7 @@ import { formatPoints } from '@ovation/shared/format/money';
 import { useAdminProgrammes, useFundProgramme } from '../../api/awards.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { ProgrammeForm } from './components/programme-form.tsx';
 
 /** Funds a programme's budget from the firm's account (keyed: a retry funds once). */

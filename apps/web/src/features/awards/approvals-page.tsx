@@ -5,7 +5,7 @@ import { formatPoints } from '@ovation/shared/format/money';
 import { useApprovals, useDecide } from '../../api/awards.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { DecisionControls } from './components/decision-controls.tsx';
 import { DelegationForm } from './components/delegation-form.tsx';
 import { NominationCard } from './components/nomination-card.tsx';

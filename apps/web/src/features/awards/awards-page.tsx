@@ -11,7 +11,7 @@ import {
 import { PageTitle } from '../../components/page-title.tsx';
 import { SendSuccess } from '../../components/send-success.tsx';
 import { describeError } from '../../lib/api-error.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { NominateForm } from './components/nominate-form.tsx';
 import { NominationCard } from './components/nomination-card.tsx';
 

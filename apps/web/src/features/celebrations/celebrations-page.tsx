@@ -3,7 +3,7 @@ import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import type { CelebrationRow } from '@ovation/shared/schemas/feed';
 import { CelebrationRowView } from '../../components/social/celebration-row.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { useTodaysCelebrations, useUpcomingCelebrations } from '../../api/celebrations.ts';
 import { dayHeading, groupByDate, serverTodayKey } from './components/group-by-date.ts';
 import classes from './celebrations-page.module.css';

@@ -3,7 +3,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { LockIcon } from '../../components/social/icons.tsx';
 import { MOOD_FALLBACK_NAMES, MoodIcon } from '../../components/social/mood-icon.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { useMoodDescriptions, useMoodHistory } from '../../api/mood.ts';
 import { MonthCalendar } from './components/month-calendar.tsx';
 import { monthRange } from './components/month.ts';

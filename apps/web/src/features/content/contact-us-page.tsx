@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { ContactUsForm } from './components/contact-us-form.tsx';
 

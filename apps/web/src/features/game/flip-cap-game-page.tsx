@@ -6,7 +6,7 @@ import { FigureGrid } from '../../components/figure-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PrizeOddsTable } from '../../components/prize-odds-table.tsx';
 import { isSettledRefusal } from '../../lib/idempotency.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { GameBoard, type RevealedCap } from './components/game-board.tsx';
 import { GameNotices } from './components/game-notices.tsx';
 import { useBoardFocus } from './use-board-focus.ts';

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { ActionTiles } from './components/action-tiles.tsx';
 import { BannerCarousel } from './components/banner-carousel.tsx';
 import { ConnectCarousel } from './components/connect-carousel.tsx';

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { useMyRecognition } from '../../api/myrecognition.ts';
 import { RecognitionList } from './components/recognition-list.tsx';
 import { RecognitionTotals } from './components/recognition-totals.tsx';

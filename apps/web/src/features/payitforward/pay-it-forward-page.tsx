@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { SendSuccess } from '../../components/send-success.tsx';
 import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import { parseMemberId } from '../../lib/member-param.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { PayItForwardForm } from './components/pay-it-forward-form.tsx';
 
 /**

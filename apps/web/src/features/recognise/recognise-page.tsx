@@ -5,7 +5,7 @@ import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SendSuccess } from '../../components/send-success.tsx';
 import { parseMemberId } from '../../lib/member-param.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { RecogniseForm } from './components/recognise-form.tsx';
 
 /** /recognise/:selectedMemberId? — recognise one or several colleagues for a behaviour. */

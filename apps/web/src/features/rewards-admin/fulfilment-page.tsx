@@ -21,7 +21,7 @@ import { useAdminCancel, useFulfilmentQueue, useMoveOrder } from '../../api/rewa
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {

@@ -12,7 +12,7 @@ import { describeError } from '../../lib/api-error.ts';
 import { useServerErrors } from '../../lib/form-errors.ts';
 import { isSettledRefusal } from '../../lib/idempotency.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AddressFields } from './components/address-fields.tsx';
 import { BasketLines } from './components/basket-lines.tsx';

@@ -10,7 +10,7 @@ import { describeError } from '../../lib/api-error.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
 import { returnFocus } from '../../lib/return-focus.ts';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { FULFILMENT_LABELS } from './components/fulfilment.ts';
 import { OrderPlacedBanner } from './components/order-placed-banner.tsx';

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useBasket } from '../../api/rewards.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { BalanceBar } from './components/balance-bar.tsx';
 import { CatalogueView } from './components/catalogue-view.tsx';
 import { RewardDetail } from './components/reward-detail.tsx';

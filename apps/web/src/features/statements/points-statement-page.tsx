@@ -1,4 +1,4 @@
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { StatementView } from './components/statement-view.tsx';
 
 /** /statement — personal points with running balance (South Africa; the guard checks). */

@@ -5,7 +5,7 @@ import { probeLiveStream, probeServer } from '../../api/health.ts';
 import { formatDate } from '@ovation/shared/format/date';
 import { PageTitle } from '../../components/page-title.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import {
   CHECKING,
   describeClock,

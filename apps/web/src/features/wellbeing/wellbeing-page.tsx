@@ -4,7 +4,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { MOOD_FALLBACK_NAMES } from '../../components/social/mood-icon.tsx';
 import { useContent } from '../../api/content.ts';
 import { useMoodDescriptions, useMoodHistory } from '../../api/mood.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useSession } from '../../api/session-context.tsx';
 import { lastDaysRange, WELLBEING_CONTENT_KEY, WELLBEING_DAYS } from './last-days.ts';
 import { MoodCounts, MoodLine } from './components/mood-chart.tsx';
 import classes from './wellbeing-page.module.css';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 
 interface AuthCardProps {
   title: string;

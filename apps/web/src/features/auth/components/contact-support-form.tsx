@@ -6,7 +6,7 @@ import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 import { useContactSupport } from '../../../api/support.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 

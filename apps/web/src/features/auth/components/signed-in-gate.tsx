@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 interface SignedInGateProps {

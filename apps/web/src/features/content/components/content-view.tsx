@@ -4,7 +4,7 @@ import { HtmlContent } from '../../../components/html-content.tsx';
 import { APP_NAME, PageTitle } from '../../../components/page-title.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useContent } from '../../../api/content.ts';
-import { useIsLoggedIn } from '../../../lib/session.tsx';
+import { useIsLoggedIn } from '../../../api/session-context.tsx';
 
 interface ContentViewProps {
   contentKey: string;

@@ -2,7 +2,7 @@ import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden
 import { Link } from 'react-router';
 import { howPlaysAreEarned, useGameBoard } from '../../../api/game.ts';
 import { PrizeOddsTable } from '../../../components/prize-odds-table.tsx';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { RetryButton } from '../../../components/retry-button.tsx';
 
 /**

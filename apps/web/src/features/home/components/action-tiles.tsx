@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NOT_AVAILABLE_IN_COUNTRY } from '@ovation/shared/constants';
 import { AwardIcon, DiceIcon, GiftIcon, HandIcon } from '../../../components/social/icons.tsx';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import classes from './action-tiles.module.css';
 
 interface Tile {

@@ -4,7 +4,7 @@ import { BANNER_INTERVAL_MS } from '@ovation/shared/constants';
 import { NOT_AVAILABLE_IN_COUNTRY } from '@ovation/shared/constants';
 import { useBanners, type Banner } from '../../../api/banners.ts';
 import { findEntry, routeAccess } from '../../../config/navigation.ts';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { CarouselControls } from './carousel-controls.tsx';
 import { useCarousel } from './use-carousel.ts';
 import classes from './banner-carousel.module.css';

@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { CelebrationRowView } from '../../../components/social/celebration-row.tsx';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { useTodaysCelebrations } from '../../../api/celebrations.ts';
 import classes from './kudos.module.css';
 

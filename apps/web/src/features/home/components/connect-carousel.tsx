@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { GET_TO_KNOW_DEBOUNCE_MS, GET_TO_KNOW_INTERVAL_MS } from '@ovation/shared/constants';
 import type { GetToKnowCard } from '@ovation/shared/schemas/feed';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { MemberIdentity, SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
 import { useHomeData } from '../../../api/home-data.ts';
 import { CarouselControls } from './carousel-controls.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { LockIcon } from '../../../components/social/icons.tsx';
 import { MOOD_FALLBACK_NAMES, MoodIcon } from '../../../components/social/mood-icon.tsx';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { useMood, useSaveMood } from '../../../api/mood.ts';
 import classes from './daily-check-in.module.css';
 import { RetryButton } from '../../../components/retry-button.tsx';

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Paper, Text } from '@mantine/core';
-import { profileImageUrl, useSession } from '../../../lib/session.tsx';
+import { profileImageUrl, useSession } from '../../../api/session-context.tsx';
 import { useHomeData } from '../../../api/home-data.ts';
 
 /** The home data's leaderboard: the colleagues recognised most lately. Hidden when empty. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Avatar, Button, Paper, Stack, Text } from '@mantine/core';
 import { formatPoints } from '@ovation/shared/format/money';
-import { profileImageUrl, useSession } from '../../../lib/session.tsx';
+import { profileImageUrl, useSession } from '../../../api/session-context.tsx';
 import { DailyCheckIn } from './daily-check-in.tsx';
 import classes from './side-panel.module.css';
 

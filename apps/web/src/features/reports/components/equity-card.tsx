@@ -2,7 +2,7 @@ import { Anchor, List, Paper, SimpleGrid, Table, Text, Title } from '@mantine/co
 import { Link } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { DashboardResponse } from '@ovation/shared/schemas/reports';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../../../api/session-context.tsx';
 import { reportDay } from '../report-format.ts';
 import { Card } from './dashboard-card.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { usePointsName } from '../../../lib/session.tsx';
+import { usePointsName } from '../../../api/session-context.tsx';
 import { formatMoney, formatPoints } from '@ovation/shared/format/money';
 import type { AdminReward } from '@ovation/shared/schemas/rewards-admin';
 import { RewardRowActions } from './reward-row-actions.tsx';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { usePointsName } from '../../../lib/session.tsx';
+import { usePointsName } from '../../../api/session-context.tsx';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FULFILMENTS } from '@ovation/shared/schemas/rewards';
 import { useQueryClient } from '@tanstack/react-query';

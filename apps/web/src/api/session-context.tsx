@@ -5,12 +5,12 @@ import { ANONYMOUS_CAPABILITIES } from '@ovation/shared/capabilities';
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import type { StoredProfile } from '@ovation/shared/schemas/profile';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
-import { logout } from '../api/auth.ts';
-import { providerSignOutUrl } from '../api/oidc.ts';
-import { sessionKeys, sessionQueryOptions, toStoredSession, type StoredSession } from '../api/session.ts';
-import { clearAuthToken, getAuthToken, setAuthToken, setUnauthorizedHandler } from './api-client.ts';
-import { ApiError } from './api-error.ts';
-import { rememberPath } from './remembered-path.ts';
+import { logout } from './auth.ts';
+import { providerSignOutUrl } from './oidc.ts';
+import { sessionKeys, sessionQueryOptions, toStoredSession, type StoredSession } from './session.ts';
+import { clearAuthToken, getAuthToken, setAuthToken, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { rememberPath } from '../lib/remembered-path.ts';
 
 export interface SessionValue extends Omit<StoredSession, 'profile'> {
   isLoggedIn: boolean;
