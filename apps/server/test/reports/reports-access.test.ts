@@ -21,6 +21,7 @@ const MENU_REPORTS = [
   'reportbirthdays',
   'reportgameplays',
   'reportdailycheckinanalysis',
+  'reportawards',
 ];
 const ADMIN_ONLY = ['reportsimplysay', 'reportmemberdatabase', 'reportdailycheckin'];
 

@@ -164,6 +164,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   report('/reportbirthdays', 'Birthdays Report'),
   report('/reportgameplays', 'Game Plays Report'),
   report('/reportdailycheckinanalysis', 'Daily Check-In Analysis'),
+  report('/reportawards', 'Awards Report'),
   report('/reportroles', 'Roles Report', 'viewRolesReport', true, 'rolesReport'),
   report('/admindataupload', 'Data Upload', 'uploadData', true, 'dataUpload'),
   report('/reportuploads', 'Uploads Report', 'viewUploadsReport', true, 'uploadsReport'),

@@ -20,6 +20,7 @@ export const REPORT_KEYS = [
   'reportdailycheckinanalysis',
   'reportgameplays',
   'reporttransactions',
+  'reportawards',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
@@ -153,6 +154,16 @@ export const dashboardResponseSchema = z.object({
   ),
   participation: z.object({ members: count, gave: count, received: count, gaveShare: count, receivedShare: count }),
   points: z.object({ issued: count, given: count, redeemed: count, won: count }),
+  /** Award nominations made in the period (issue 41): how many, where they stand, the points. */
+  awards: z.object({
+    nominations: count,
+    pending: count,
+    approved: count,
+    closed: count,
+    pointsCommitted: count,
+    pointsPaid: count,
+    averageHoursToDecide: count.nullable(),
+  }),
   moodTrend: z.array(
     z.object({
       week: z.string(),

@@ -2,6 +2,7 @@ import type { DashboardQuery, DashboardResponse } from '@ovation/shared/schemas/
 import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { addDays, daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
+import { awardFigures } from './award-reports.repository.ts';
 import { publishedMoodWeeks } from './checkin-analysis.ts';
 import { rollupDashboardSource } from './dashboard.repository.ts';
 import type { DashboardSource } from './dashboard-source.ts';
@@ -30,7 +31,7 @@ export async function getDashboard(
   const period = { fromDay, toDay };
   await source.catchUp?.(db);
 
-  const [weeks, behaviours, { activity, divisions }, points, deserts, pairs, mood] = await Promise.all([
+  const [weeks, behaviours, { activity, divisions }, points, deserts, pairs, mood, awards] = await Promise.all([
     source.recognitionsByWeek(db, period),
     source.recognitionsByBehaviour(db, period),
     source.memberFigures(db, period),
@@ -38,6 +39,7 @@ export async function getDashboard(
     source.recognitionDeserts(db, period),
     source.mutualPairs(db, period),
     publishedMoodWeeks(db, { from: fromDay, to: toDay }),
+    awardFigures(db, period),
   ]);
 
   const byWeek = new Map<string, { week: string; recognition: number; high5: number; payitforward: number }>();
@@ -74,6 +76,7 @@ export async function getDashboard(
       receivedShare: pct(received, activity.length),
     },
     points,
+    awards,
     moodTrend: mood.weeks.map(({ week, groups }) => {
       const firm = groups.get('root')!;
       const c = firm.counts;

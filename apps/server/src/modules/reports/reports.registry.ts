@@ -1,4 +1,5 @@
 import type { ReportKey } from '@ovation/shared/schemas/reports';
+import { AWARDS_REPORT } from './award-reports.registry.ts';
 import {
   GAME_PLAYS_REPORT,
   PAY_IT_FORWARD_REPORT,
@@ -35,6 +36,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   ...MOOD_REPORTS,
   GAME_PLAYS_REPORT,
   TRANSACTIONS_REPORT,
+  AWARDS_REPORT,
 ];
 
 const BY_KEY = new Map<string, ReportDefinition>(REPORTS.map((r) => [r.key, r]));
@@ -54,4 +56,9 @@ export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'po
   birthdays: { title: 'Birthdays', type: 'integer' },
   anniversaries: { title: 'Work anniversaries', type: 'integer' },
   pointsRedeemed: { title: 'Points redeemed, less refunds', type: 'points' },
+  nominations: { title: 'Nominations', type: 'integer' },
+  pointsCommitted: { title: 'Committed (held)', type: 'points' },
+  pointsPaid: { title: 'Paid', type: 'points' },
+  pointsReleased: { title: 'Released', type: 'points' },
+  averageHoursToDecide: { title: 'Average hours to decide', type: 'integer' },
 };

@@ -14,6 +14,15 @@ const EMPTY: DashboardResponse = {
   byDivision: [{ divisionId: 1, division: 'Tax', given: 0, received: 0 }],
   participation: { members: 9, gave: 0, received: 0, gaveShare: 0, receivedShare: 0 },
   points: { issued: 0, given: 0, redeemed: 0, won: 0 },
+  awards: {
+    nominations: 0,
+    pending: 0,
+    approved: 0,
+    closed: 0,
+    pointsCommitted: 0,
+    pointsPaid: 0,
+    averageHoursToDecide: null,
+  },
   moodTrend: [
     { week: '2026-01-05', suppressed: true, members: null, average: null, happy: null, neutral: null, unhappy: null },
   ],
@@ -26,6 +35,15 @@ const BUSY: DashboardResponse = {
   byDivision: [{ divisionId: 1, division: 'Tax', given: 4, received: 2 }],
   participation: { members: 9, gave: 3, received: 2, gaveShare: 33.3, receivedShare: 22.2 },
   points: { issued: 0, given: 38_601, redeemed: 464, won: 20 },
+  awards: {
+    nominations: 4,
+    pending: 1,
+    approved: 2,
+    closed: 1,
+    pointsCommitted: 250,
+    pointsPaid: 1_500,
+    averageHoursToDecide: 31,
+  },
   moodTrend: [
     { week: '2026-01-05', suppressed: false, members: 6, average: 1.5, happy: 50, neutral: 50, unhappy: 0 },
     { week: '2026-01-12', suppressed: true, members: null, average: null, happy: null, neutral: null, unhappy: null },
@@ -67,6 +85,13 @@ describe('DashboardPage: figures as text, empty periods, and the period in the a
     expect(mood).toContain('05/01/20261.50');
     expect(mood).toContain('12/01/2026fewer than 5');
     expect(screen.getByText('0.42')).toBeTruthy();
+    const awards = screen.getByRole('region', { name: 'Awards' });
+    expect(awards.textContent).toContain('Nominations4');
+    expect(awards.textContent).toContain('Points paid1 500');
+    expect(awards.textContent).toContain('Average time to decide31 hours');
+    expect(
+      within(awards).getByRole('link', { name: 'Every nomination in the Awards Report' }).getAttribute('href'),
+    ).toBe('/reportawards?from=2026-01-01&to=2026-03-31');
     expect(asked).toEqual(['/api/reports/dashboard?from=2026-01-01&to=2026-03-31']);
   });
 
@@ -78,6 +103,7 @@ describe('DashboardPage: figures as text, empty periods, and the period in the a
     expect(screen.queryByRole('table', { name: /figures/ })).toBeNull();
     expect(screen.getAllByText('No data')).toHaveLength(2);
     expect(screen.queryByText('0.00')).toBeNull();
+    expect(screen.getByText('No nominations in this period.')).toBeTruthy();
   });
 
   it('tells the user when the period in the address cannot be used, and shows the default instead', async () => {

@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
 import { useDashboard } from '../../api/reports.ts';
 import { useDeferredQuery } from '../../lib/deferred-query.ts';
+import { AwardsCard } from './components/awards-card.tsx';
 import { DashboardCharts } from './components/dashboard-charts.tsx';
 import { EquityCard } from './components/equity-card.tsx';
 import { DayInput } from '../../components/day-input.tsx';
@@ -91,6 +92,7 @@ function Dashboard({ data, busy }: { data: DashboardResponse; busy: boolean }) {
         {reportDay(data.from)} to {reportDay(data.to)}
       </Text>
       <DashboardCharts data={data} />
+      <AwardsCard data={data} />
       <EquityCard data={data} />
     </Stack>
   );
