@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { StatementKind, StatementQuery, StatementResponse } from '@ovation/shared/schemas/statements';
+import type {
+  MissedTeamResponse,
+  StatementKind,
+  StatementQuery,
+  StatementResponse,
+} from '@ovation/shared/schemas/statements';
 import { api } from '../lib/api-client.ts';
 import { downloadFile } from '../lib/download.ts';
 
@@ -7,6 +12,8 @@ export const statementKeys = {
   all: ['statements'] as const,
   period: (kind: StatementKind, range: StatementQuery) =>
     ['statements', kind, range.from ?? '', range.to ?? ''] as const,
+  /** Under the statements' root: a send marks it stale with them (api/money/stale.ts). */
+  missed: () => ['statements', 'missed'] as const,
 };
 
 export function statementPath(kind: StatementKind, range: StatementQuery, csv = false): string {
@@ -44,4 +51,12 @@ export function useStatement(kind: StatementKind, range: StatementQuery) {
 
 export function useExportStatement(kind: StatementKind) {
   return useMutation({ mutationFn: (range: StatementQuery) => exportStatement(kind, range) });
+}
+
+/** GET /api/statements/team-budget/missed: the manager's team members no one has recognised lately. */
+export function useMissedTeam() {
+  return useQuery({
+    queryKey: statementKeys.missed(),
+    queryFn: ({ signal }) => api.get<MissedTeamResponse>('/api/statements/team-budget/missed', { signal }),
+  });
 }

@@ -72,3 +72,17 @@ export const myRecognitionResponseSchema = z.object({
   }),
 });
 export type MyRecognitionResponse = z.infer<typeof myRecognitionResponseSchema>;
+
+/** GET /api/statements/team-budget/missed: a manager's team members no one has recognised lately. */
+export const missedTeamResponseSchema = z.object({
+  days: z.number().int(),
+  members: z.array(
+    z.object({
+      memberId: z.number().int(),
+      name: z.string(),
+      division: z.string().nullable(),
+      lastRecognisedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MissedTeamResponse = z.infer<typeof missedTeamResponseSchema>;

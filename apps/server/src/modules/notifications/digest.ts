@@ -14,6 +14,7 @@ import {
   type WeekKudos,
 } from './digest.repository.ts';
 import { mailLinkKey, unsubscribeToken } from '../../core/mail/unsubscribe-token.ts';
+import { findMissedTeamMembers, MISSED_DAYS, type MissedMember } from '../../core/members/missed.repository.ts';
 
 const DAY = 86_400_000;
 /** Lines listed per section; the rest is counted. */
@@ -55,6 +56,8 @@ export interface DigestFacts {
   /** What the member received: the newest items (up to five are listed) and the week's totals. */
   mine: WeekKudos;
   team: WeekKudos;
+  /** A manager's direct reports no one has recognised in the last MISSED_DAYS days. */
+  missed: MissedMember[];
   pointsName: string;
   portalUrl: string;
   unsubscribeUrl: string;
@@ -65,7 +68,7 @@ export interface DigestFacts {
  * received, with the way to stop it. Null when there is nothing to tell: no e-mail that week.
  */
 export function digestMail(f: DigestFacts): OutgoingEmail | null {
-  if (f.mine.count === 0 && f.team.count === 0) return null;
+  if (f.mine.count === 0 && f.team.count === 0 && f.missed.length === 0) return null;
   const last = new Date(f.week.to.getTime() - DAY);
   const span = `${formatDate(f.week.from, 'dd/MM/yyyy', 'UTC')} to ${formatDate(last, 'dd/MM/yyyy', 'UTC')}`;
   const parts = [`Hi ${f.firstName},`, `Your week in recognition, ${span}.`];
@@ -87,9 +90,27 @@ export function digestMail(f: DigestFacts): OutgoingEmail | null {
       ].join('\n'),
     );
   }
+  if (f.missed.length > 0) {
+    const listed = f.missed
+      .slice(0, LISTED)
+      .map((m) => `- ${m.name}: recognise them at ${f.portalUrl}/recognise/${m.memberId}`);
+    if (f.missed.length > listed.length) listed.push(`- and ${f.missed.length - listed.length} more`);
+    parts.push(
+      [
+        `Not recognised in the last ${MISSED_DAYS} days: ${plural(f.missed.length, 'member')} of your team.`,
+        ...listed,
+        `See them all on your Management Statement: ${f.portalUrl}/managementstatement`,
+      ].join('\n'),
+    );
+  }
   parts.push(`See it all in My Recognition: ${f.portalUrl}/myrecognition`);
   parts.push(`You receive this digest once a week. To stop it: ${f.unsubscribeUrl}`);
-  const count = f.mine.count > 0 ? `you received ${plural(f.mine.count, 'kudos', 'kudos')}` : 'your team';
+  const count =
+    f.mine.count > 0
+      ? `you received ${plural(f.mine.count, 'kudos', 'kudos')}`
+      : f.team.count > 0
+        ? 'your team'
+        : `${plural(f.missed.length, 'team member')} not recognised lately`;
   return {
     kind: 'weekly-digest',
     to: f.email,
@@ -123,9 +144,10 @@ export async function runWeeklyDigest(deps: DigestDeps, now = new Date()): Promi
         if (!(await claimDigestRun(tx, memberId, week.weekStart))) return false;
         const member = await findDigestMember(tx, memberId);
         if (!member?.email) return false;
-        const [mine, team] = await Promise.all([
+        const [mine, team, missed] = await Promise.all([
           findWeekKudos(tx, memberId, week, 'mine', LISTED),
           findWeekKudos(tx, memberId, week, 'team', LISTED),
+          findMissedTeamMembers(tx, memberId, now),
         ]);
         const mail = digestMail({
           firstName: member.firstName,
@@ -133,6 +155,7 @@ export async function runWeeklyDigest(deps: DigestDeps, now = new Date()): Promi
           week,
           mine,
           team,
+          missed,
           pointsName: settings.pointsName,
           portalUrl,
           unsubscribeUrl: `${portalUrl}/unsubscribe?token=${unsubscribeToken(key, memberId)}`,

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Capability } from '@ovation/shared/capabilities';
-import { statementQuerySchema, statementResponseSchema, type StatementKind } from '@ovation/shared/schemas/statements';
+import {
+  missedTeamResponseSchema,
+  statementQuerySchema,
+  statementResponseSchema,
+  type StatementKind,
+} from '@ovation/shared/schemas/statements';
+import { findMissedTeamMembers, MISSED_DAYS } from '../../core/members/missed.repository.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { getStatement } from './get-statement.ts';
 import { statementCsv } from './statement-csv.ts';
@@ -51,4 +57,21 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/statements/team-budget/missed',
+    {
+      config: { capability: 'manageTeam' },
+      schema: {
+        tags: ['statements'],
+        summary: 'The manager’s team members with no recognition of any kind in the last 30 days',
+        security: [{ bearer: [] }],
+        response: { 200: missedTeamResponseSchema },
+      },
+    },
+    async (request) => ({
+      days: MISSED_DAYS,
+      members: await findMissedTeamMembers(app.db, requireMember(request).memberId),
+    }),
+  );
 };

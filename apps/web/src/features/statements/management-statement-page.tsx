@@ -1,4 +1,5 @@
 import { useSession } from '../../api/session-context.tsx';
+import { MissedTeam } from './components/missed-team.tsx';
 import { StatementView } from './components/statement-view.tsx';
 
 /** /managementstatement — a manager's team budget: allocations and what went to whom. */
@@ -10,6 +11,7 @@ export default function ManagementStatementPage() {
       title="Management Statement"
       unit={pointsName}
       intro="Your team recognition budget: allocations received and the points you gave to each team member."
+      before={<MissedTeam />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { StatementKind } from '@ovation/shared/schemas/statements';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -21,10 +21,12 @@ interface StatementViewProps {
   unit: string;
   /** The programme's points name (the game play statement shows what plays won in it). */
   pointsName?: string;
+  /** Shown under the intro, above the period (the management statement's missed team members). */
+  before?: ReactNode;
 }
 
 /** A statement page: period filter, summary, lines with running balance, CSV export. */
-export function StatementView({ kind, title, intro, unit, pointsName }: StatementViewProps) {
+export function StatementView({ kind, title, intro, unit, pointsName, before }: StatementViewProps) {
   const [range, setRange] = useState(defaultRange);
   const statement = useStatement(kind, range);
   const exporter = useExportStatement(kind);
@@ -49,6 +51,7 @@ export function StatementView({ kind, title, intro, unit, pointsName }: Statemen
       <PageTitle title={title} />
       <Stack gap="md" maw={1040}>
         <Text c="gray.7">{intro}</Text>
+        {before}
         <DateRangeFilter
           value={range}
           onChange={setRange}
