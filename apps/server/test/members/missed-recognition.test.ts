@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, kudos } from '../../src/db/schema/index.ts';
+import { divisions, emailOutbox, kudos } from '../../src/db/schema/index.ts';
 import { findMissedTeamMembers } from '../../src/core/members/missed.repository.ts';
 import { runWeeklyDigest } from '../../src/modules/notifications/digest.ts';
 import { setupApp } from '../support/build-app.ts';
@@ -81,5 +81,35 @@ describe('team members who have been missed', () => {
     expect(mail!.bodyText).toContain(`- Lulu Report: recognise them at ${PORTAL}/recognise/${t.longAgo.id}`);
     expect(mail!.bodyText).toContain(`${PORTAL}/managementstatement`);
     expect(mail!.bodyText).not.toContain('Sam Report');
+  });
+
+  it('counts each division’s missed members on the dashboard, and names no division under five', async () => {
+    const division = async (name: string, level: number, parentId: number | null = null) =>
+      (await ctx.app.db.insert(divisions).values({ name, level, parentId }).returning())[0]!;
+    const big = await division(`Advisory ${Date.now()}`, 1);
+    const bigTeam = await division('Advisory team', 3, (await division('Advisory unit', 2, big.id)).id);
+    const small = await division(`Legal ${Date.now()}`, 1);
+    const smallTeam = await division('Legal team', 3, (await division('Legal unit', 2, small.id)).id);
+    const add = (divisionId: number, n: number) =>
+      Promise.all(Array.from({ length: n }, () => createMember(ctx.app, { divisionId, startDate: '2019-03-01' })));
+    const [first] = await add(bigTeam.id, 6);
+    await add(smallTeam.id, 4);
+    const colleague = await memberWithToken(ctx, {});
+    await relaxLimits(ctx.app);
+    await fund(ctx.app, colleague.member.id, 100);
+    const behaviour = await createBehaviour(ctx.app, `Quality ${big.id}`);
+    const sent = await send(ctx, '/api/recognition/send', colleague.token, {
+      toMemberIds: [first!.id],
+      behaviourId: behaviour.id,
+      message: 'Well done',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const rep = await memberWithToken(ctx, { roles: 'rep' });
+    const res = await ctx.request({ method: 'GET', url: '/api/reports/dashboard', token: rep.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().equity.missedByDivision as { divisionId: number; members: number; missed: number }[];
+    expect(rows.find((r) => r.divisionId === big.id)).toMatchObject({ division: big.name, members: 6, missed: 5 });
+    expect(rows.find((r) => r.divisionId === small.id)).toBeUndefined();
   });
 });

@@ -183,6 +183,10 @@ export const dashboardResponseSchema = z.object({
     deserts: z.array(
       z.object({ divisionId: z.number(), division: z.string(), members: count, lastRecognised: z.string().nullable() }),
     ),
+    /** Per top-level division of at least K_ANONYMITY_MIN members: how many got nothing in 30 days. */
+    missedByDivision: z.array(
+      z.object({ divisionId: z.number(), division: z.string(), members: count, missed: count }),
+    ),
     reciprocalPairs: z.array(
       z.object({
         memberA: z.string(),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { addDays, daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
 import { awardFigures } from './award-reports.repository.ts';
+import { missedByDivision } from './missed-by-division.repository.ts';
 import { publishedMoodWeeks } from './checkin-analysis.ts';
 import { rollupDashboardSource } from './dashboard.repository.ts';
 import type { DashboardSource } from './dashboard-source.ts';
@@ -31,7 +32,7 @@ export async function getDashboard(
   const period = { fromDay, toDay };
   await source.catchUp?.(db);
 
-  const [weeks, behaviours, { activity, divisions }, points, deserts, pairs, mood, awards] = await Promise.all([
+  const [weeks, behaviours, { activity, divisions }, points, deserts, pairs, mood, awards, missed] = await Promise.all([
     source.recognitionsByWeek(db, period),
     source.recognitionsByBehaviour(db, period),
     source.memberFigures(db, period),
@@ -40,6 +41,7 @@ export async function getDashboard(
     source.mutualPairs(db, period),
     publishedMoodWeeks(db, { from: fromDay, to: toDay }),
     awardFigures(db, period),
+    missedByDivision(db, toDay),
   ]);
 
   const byWeek = new Map<string, { week: string; recognition: number; high5: number; payitforward: number }>();
@@ -107,6 +109,7 @@ export async function getDashboard(
       members: activity.length,
       divisions: teams.size,
       deserts,
+      missedByDivision: missed,
       reciprocalPairs: reciprocalPairs(pairs).map((p) => ({
         memberA: p.aName,
         memberB: p.bName,

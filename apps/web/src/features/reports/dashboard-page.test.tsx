@@ -26,7 +26,15 @@ const EMPTY: DashboardResponse = {
   moodTrend: [
     { week: '2026-01-05', suppressed: true, members: null, average: null, happy: null, neutral: null, unhappy: null },
   ],
-  equity: { giniMembers: 0, giniDivisions: 0, members: 9, divisions: 2, deserts: [], reciprocalPairs: [] },
+  equity: {
+    giniMembers: 0,
+    giniDivisions: 0,
+    members: 9,
+    divisions: 2,
+    deserts: [],
+    missedByDivision: [],
+    reciprocalPairs: [],
+  },
 };
 const BUSY: DashboardResponse = {
   ...EMPTY,
@@ -48,7 +56,12 @@ const BUSY: DashboardResponse = {
     { week: '2026-01-05', suppressed: false, members: 6, average: 1.5, happy: 50, neutral: 50, unhappy: 0 },
     { week: '2026-01-12', suppressed: true, members: null, average: null, happy: null, neutral: null, unhappy: null },
   ],
-  equity: { ...EMPTY.equity, giniMembers: 0.42, giniDivisions: 0.1 },
+  equity: {
+    ...EMPTY.equity,
+    giniMembers: 0.42,
+    giniDivisions: 0.1,
+    missedByDivision: [{ divisionId: 3, division: 'Audit', members: 8, missed: 2 }],
+  },
 };
 
 describe('DashboardPage: figures as text, empty periods, and the period in the address', () => {
@@ -85,6 +98,8 @@ describe('DashboardPage: figures as text, empty periods, and the period in the a
     expect(mood).toContain('05/01/20261.50');
     expect(mood).toContain('12/01/2026fewer than 5');
     expect(screen.getByText('0.42')).toBeTruthy();
+    const missed = screen.getByRole('table', { name: 'Not recognised in 30 days, by division' });
+    expect(missed.textContent).toContain('Audit82 (25%)');
     const awards = screen.getByRole('region', { name: 'Awards' });
     expect(awards.textContent).toContain('Nominations4');
     expect(awards.textContent).toContain('Points paid1 500');
@@ -104,6 +119,7 @@ describe('DashboardPage: figures as text, empty periods, and the period in the a
     expect(screen.getAllByText('No data')).toHaveLength(2);
     expect(screen.queryByText('0.00')).toBeNull();
     expect(screen.getByText('No nominations in this period.')).toBeTruthy();
+    expect(screen.getByText('No division of 5 or more members to show.')).toBeTruthy();
   });
 
   it('tells the user when the period in the address cannot be used, and shows the default instead', async () => {

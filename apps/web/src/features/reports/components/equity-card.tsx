@@ -33,7 +33,8 @@ function Gini({ over, value, measured }: { over: string; value: number; measured
 
 /**
  * Recognition equity on the dashboard: Gini coefficients over members and teams, the teams
- * nobody recognised in 90 days, and pairs who mostly recognise each other (issue 12).
+ * nobody recognised in 90 days, pairs who mostly recognise each other (issue 12), and each
+ * division's members not recognised in 30 days (issue 41).
  */
 export function EquityCard({ data }: { data: DashboardResponse }) {
   const { capabilities } = useSession();
@@ -130,6 +131,39 @@ export function EquityCard({ data }: { data: DashboardResponse }) {
           )}
         </div>
       </SimpleGrid>
+      <Title order={3} size="h5" mt="md" mb={4}>
+        Not recognised in 30 days, by division
+      </Title>
+      <Text size="sm" c="gray.7" mb="xs">
+        Members who received nothing in the 30 days to {reportDay(data.to)}, new starters left out. Divisions of fewer
+        than 5 members are not shown.
+      </Text>
+      {data.equity.missedByDivision.length === 0 ? (
+        <Text size="sm">No division of 5 or more members to show.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped fz="sm" aria-label="Not recognised in 30 days, by division">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Division</Table.Th>
+                <Table.Th ta="right">Members</Table.Th>
+                <Table.Th ta="right">Not recognised</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.equity.missedByDivision.map((d) => (
+                <Table.Tr key={d.divisionId}>
+                  <Table.Td>{d.division}</Table.Td>
+                  <Table.Td ta="right">{formatPoints(d.members)}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatPoints(d.missed)} ({Math.round((100 * d.missed) / d.members)}%)
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Card>
   );
 }
