@@ -77,20 +77,23 @@ export function useSchemaForm<S extends FormSchema>(
   schema: S,
   options?: SchemaFormOptions<z.input<S>, z.output<S>>,
 ): SchemaForm<z.input<S>, z.output<S>>;
-/** With a resolver of its own and no schema at hand (the login landing loads zod lazily). */
+/**
+ * No schema at hand: a resolver of its own (the login landing loads zod lazily, decision 0008) or
+ * none (the fields' own `register` rules); `fields` names the fields.
+ */
 export function useSchemaForm<TIn extends FieldValues, TOut extends FieldValues = TIn>(
   schema: null,
-  options: SchemaFormOptions<TIn, TOut> & { resolver: Resolver<TIn, unknown, TOut>; fields: readonly FieldPath<TIn>[] },
+  options: SchemaFormOptions<TIn, TOut> & { fields: readonly FieldPath<TIn>[] },
 ): SchemaForm<TIn, TOut>;
 export function useSchemaForm<TIn extends FieldValues, TOut extends FieldValues>(
   schema: FormSchema | null,
   options: SchemaFormOptions<TIn, TOut> = {},
 ): SchemaForm<TIn, TOut> {
   const { defaultValues, title, focusFirstError = true } = options;
-  const [resolver] = useState(
-    () => options.resolver ?? (zodResolver(schema as FormSchema) as unknown as Resolver<TIn, unknown, TOut>),
+  const [resolver] = useState(() =>
+    options.resolver || !schema ? options.resolver : (zodResolver(schema) as unknown as Resolver<TIn, unknown, TOut>),
   );
-  const [fields] = useState(() => options.fields ?? (schemaFieldNames(schema as FormSchema) as FieldPath<TIn>[]));
+  const [fields] = useState(() => options.fields ?? (schema ? (schemaFieldNames(schema) as FieldPath<TIn>[]) : []));
   const form = useForm<TIn, unknown, TOut>({ shouldFocusError: !focusFirstError, resolver, defaultValues });
   const formRef = useFocusFirstError(form);
   const server = useServerErrors(form, fields, { title });
