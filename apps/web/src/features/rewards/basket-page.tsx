@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { formatPoints } from '@ovation/shared/format/money';
-import { checkoutRequestSchema, type BasketLine, type CheckoutRequest } from '@ovation/shared/schemas/rewards';
+import { checkoutRequestSchema, type BasketLine } from '@ovation/shared/schemas/rewards';
 import { useBasket, useCheckout, useSetBasketLine } from '../../api/rewards.ts';
 import { FormAlert } from '../../components/form-feedback.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { describeError } from '../../lib/api-error.ts';
-import { useServerErrors } from '../../lib/form-errors.ts';
 import { isSettledRefusal } from '../../lib/idempotency.ts';
 import { useMessageBox } from '../../lib/message-box.tsx';
+import { useSchemaForm } from '../../lib/schema-form.ts';
 import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AddressFields } from './components/address-fields.tsx';
 import { BasketLines } from './components/basket-lines.tsx';
 import classes from './rewards.module.css';
 
+/** The address's own lines show their messages (the schema's keys are only `address` and the total). */
 const FIELDS = [
   'address',
   'address.recipient',
@@ -38,8 +37,13 @@ export default function BasketPage() {
   const navigate = useNavigate();
   const messageBox = useMessageBox();
   const [busy, setBusy] = useState<number | null>(null);
-  const form = useForm<CheckoutRequest>({ resolver: zodResolver(checkoutRequestSchema) });
-  const server = useServerErrors(form, FIELDS, { title: 'Your order was not placed' });
+  // The order is confirmed in a message box first, so the submit keeps handleSubmit and server.run;
+  // React Hook Form focuses the first field in error.
+  const { form, server, errors, isSubmitting } = useSchemaForm(checkoutRequestSchema, {
+    fields: FIELDS,
+    title: 'Your order was not placed',
+    focusFirstError: false,
+  });
   const [prefilled, setPrefilled] = useState(false);
   /** The last CHECKOUT got no answer, or a server error: the order may have been placed. */
   const [unconfirmed, setUnconfirmed] = useState(false);
@@ -187,7 +191,7 @@ export default function BasketPage() {
             )}
             {data!.needsAddress && (
               <Paper withBorder radius="md" p="md">
-                <AddressFields register={form.register} errors={form.formState.errors} />
+                <AddressFields register={form.register} errors={errors} />
               </Paper>
             )}
             {blocked && (
@@ -217,7 +221,7 @@ export default function BasketPage() {
               <Button
                 type="submit"
                 size="md"
-                loading={form.formState.isSubmitting}
+                loading={isSubmitting}
                 // A quantity being saved first: checkout pays for the basket the member sees.
                 disabled={data!.balanceAfter < 0 || busy !== null || blocked !== null}
               >

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { LoginRequest } from '@ovation/shared/schemas/auth';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useLogin } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { TotpStepForm } from './totp-step-form.tsx';
 
-const FIELDS = ['email', 'password'] as const;
 const resolver = lazyZodResolver<LoginRequest>(() =>
   import('@ovation/shared/schemas/auth').then((m) => m.loginRequestSchema),
 );
@@ -28,10 +26,15 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 }
 
 function PasswordStep({ onSignedIn, onChallenge }: LoginFormProps & { onChallenge: (challenge: string) => void }) {
-  const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
-  const server = useServerErrors(form, FIELDS, { title: 'Sign-in failed' });
+  // After a refusal the keyboard goes back to the password (below), not to the form's alert.
+  const { form, server, errors, isSubmitting } = useSchemaForm<LoginRequest>(null, {
+    resolver,
+    fields: ['email', 'password'],
+    defaultValues: { email: '', password: '' },
+    title: 'Sign-in failed',
+    focusFirstError: false,
+  });
   const login = useLogin();
-  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     let refused = true;

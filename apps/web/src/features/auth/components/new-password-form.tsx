@@ -1,10 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordSchema } from '@ovation/shared/schemas/auth';
-import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 
 const newPasswordFormSchema = z
@@ -13,9 +10,6 @@ const newPasswordFormSchema = z
     path: ['confirmPassword'],
     message: 'The passwords do not match',
   });
-
-// A 'token' error (invalid, used or expired link) matches no field, so it lands in the alert.
-const FIELDS = ['password', 'confirmPassword'] as const;
 
 interface NewPasswordFormProps {
   /** Sends the chosen password with the e-mailed link's token; resolves to the server's message. */
@@ -43,21 +37,16 @@ const WORDING = {
 };
 
 /** Sets a password with the single-use token from an e-mailed link (reset or activation). */
-export function NewPasswordForm({ submit, onChanged, purpose = 'change' }: NewPasswordFormProps) {
+export function NewPasswordForm({ submit: sendPassword, onChanged, purpose = 'change' }: NewPasswordFormProps) {
   const words = WORDING[purpose];
-  const form = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(newPasswordFormSchema),
+  // A 'token' error (invalid, used or expired link) matches no field, so it lands in the alert,
+  // and a refusal that names no field sends the focus there (decision 0090).
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(newPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
+    title: words.error,
   });
-  const server = useServerErrors(form, FIELDS, { title: words.error });
-  // A refusal that names no field sends the focus to the form's alert (decision 0090).
-  const formRef = useFocusFirstError(form);
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    await server.run(async () => onChanged((await submit(password)).message));
-  });
+  const onSubmit = submit(async ({ password }) => onChanged((await sendPassword(password)).message));
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={words.form}>

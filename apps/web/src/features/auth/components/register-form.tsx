@@ -1,33 +1,22 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { registerRequestSchema } from '@ovation/shared/schemas/registration';
-import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useRegister } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-
-const FIELDS = ['employeeNumber', 'email'] as const;
 
 /**
  * Asks for an activation link. The answer is the same whatever matched, so nobody learns who
  * works here or who has registered; the password is chosen from the e-mailed link.
  */
 export function RegisterForm({ onRequested }: { onRequested: (message: string) => void }) {
-  const form = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(registerRequestSchema),
-    defaultValues: { employeeNumber: '', email: '' },
-  });
-  const server = useServerErrors(form, FIELDS, { title: 'We could not register you' });
   // A refusal that names no field sends the focus to the form's alert (decision 0090).
-  const formRef = useFocusFirstError(form);
-  const register = useRegister();
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (body) => {
-    await server.run(async () => onRequested((await register.mutateAsync(body)).message));
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(registerRequestSchema, {
+    defaultValues: { employeeNumber: '', email: '' },
+    title: 'We could not register you',
   });
+  const register = useRegister();
+
+  const onSubmit = submit(async (body) => onRequested((await register.mutateAsync(body)).message));
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Register">

@@ -1,9 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useLoginWithTotp } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 
 interface TotpStepFormProps {
   challenge: string;
@@ -14,19 +12,19 @@ interface TotpStepFormProps {
 
 /** The step after a right password for a member with a second factor (decision 0037). */
 export function TotpStepForm({ challenge, onSignedIn, onRestart }: TotpStepFormProps) {
-  const form = useForm({ shouldFocusError: false, defaultValues: { code: '' } });
-  const server = useServerErrors(form, ['code'] as const, { title: 'Sign-in failed' });
-  // A refusal that names no field sends the focus to the form's alert (decision 0090).
-  const formRef = useFocusFirstError(form);
+  // No schema: the code's own rules below. A refusal that names no field sends the focus to
+  // the form's alert (decision 0090).
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm<{ code: string }>(null, {
+    fields: ['code'],
+    defaultValues: { code: '' },
+    title: 'Sign-in failed',
+  });
   const finish = useLoginWithTotp();
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ code }) =>
-    server.run(async () => {
-      const { authToken } = await finish.mutateAsync({ challenge, code });
-      await onSignedIn(authToken);
-    }),
-  );
+  const onSubmit = submit(async ({ code }) => {
+    const { authToken } = await finish.mutateAsync({ challenge, code });
+    await onSignedIn(authToken);
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Authentication code">

@@ -1,15 +1,11 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
-import { high5SendRequestSchema, type High5SendRequest, type SendResponse } from '@ovation/shared/schemas/recognition';
+import { useWatch } from 'react-hook-form';
+import { high5SendRequestSchema, type SendResponse } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useSendHigh5 } from '../../../api/sends.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
-
-const FIELDS = ['toMemberId', 'message'] as const;
 
 interface High5FormProps {
   selectedMemberId: number | null;
@@ -18,23 +14,17 @@ interface High5FormProps {
 }
 
 export function High5Form({ selectedMemberId, onSent }: High5FormProps) {
-  const form = useForm<High5SendRequest>({
-    shouldFocusError: false,
-    resolver: zodResolver(high5SendRequestSchema),
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(high5SendRequestSchema, {
     defaultValues: { toMemberId: selectedMemberId ?? undefined, message: '' },
+    title: 'Your High Five was not sent',
   });
-  const formRef = useFocusFirstError(form);
-  const server = useServerErrors(form, FIELDS, { title: 'Your High Five was not sent' });
   const send = useSendHigh5();
-  const { errors, isSubmitting } = form.formState;
   const message = useWatch({ control: form.control, name: 'message' });
 
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      onSent(await send.mutateAsync(values));
-      form.reset({ toMemberId: undefined, message: '' });
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    onSent(await send.mutateAsync(values));
+    form.reset({ toMemberId: undefined, message: '' });
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Send a High Five">

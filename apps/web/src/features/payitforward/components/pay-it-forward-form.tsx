@@ -1,6 +1,5 @@
 import { Button, Group, NumberInput, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { formatPoints } from '@ovation/shared/format/money';
 import {
   payItForwardCapMessage,
@@ -12,11 +11,9 @@ import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { SOUTH_AFRICA } from '@ovation/shared/capabilities';
 import { MemberPickerField } from '../../../components/member-picker/member-picker-field.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useSendPayItForward } from '../../../api/sends.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
 
-const FIELDS = ['toMemberId', 'points', 'message'] as const;
 const EMPTY = { toMemberId: undefined, points: undefined, message: '' };
 
 interface PayItForwardFormProps {
@@ -40,15 +37,11 @@ function limitHint(balance: number, pointsName: string, allowance?: PayItForward
 }
 
 export function PayItForwardForm({ selectedMemberId, balance, pointsName, allowance, onSent }: PayItForwardFormProps) {
-  const form = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(payItForwardSendRequestSchema),
+  const { form, formRef, server, errors, isSubmitting } = useSchemaForm(payItForwardSendRequestSchema, {
     defaultValues: { ...EMPTY, toMemberId: selectedMemberId ?? undefined },
+    title: 'Your points were not sent',
   });
-  const formRef = useFocusFirstError(form);
-  const server = useServerErrors(form, FIELDS, { title: 'Your points were not sent' });
   const send = useSendPayItForward();
-  const { errors, isSubmitting } = form.formState;
   const message = useWatch({ control: form.control, name: 'message' });
   const limit = Math.min(balance, allowance?.leftToday ?? balance);
 

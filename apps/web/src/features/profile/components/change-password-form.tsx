@@ -1,11 +1,9 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordRequestSchema } from '@ovation/shared/schemas/auth';
 import { useChangePassword } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { CurrentPasswordInput } from './current-password-input.tsx';
 
@@ -16,23 +14,23 @@ const changePasswordFormSchema = changePasswordRequestSchema
     message: 'The passwords do not match',
   });
 
-const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Change password on /myprofile: the current one, the new one twice (issue 15). */
 export function ChangePasswordSection() {
-  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
-  const server = useServerErrors(form, FIELDS, { title: 'Your password was not changed' });
+  // React Hook Form focuses the first field in error.
+  const { form, server, errors, isSubmitting, submit } = useSchemaForm(changePasswordFormSchema, {
+    defaultValues: EMPTY,
+    title: 'Your password was not changed',
+    focusFirstError: false,
+  });
   const change = useChangePassword();
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
-    server.run(async () => {
-      const { message } = await change.mutateAsync({ currentPassword, newPassword });
-      form.reset(EMPTY);
-      toast.success(message);
-    }),
-  );
+  const onSubmit = submit(async ({ currentPassword, newPassword }) => {
+    const { message } = await change.mutateAsync({ currentPassword, newPassword });
+    form.reset(EMPTY);
+    toast.success(message);
+  });
 
   return (
     <Stack gap="md">

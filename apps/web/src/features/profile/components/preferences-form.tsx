@@ -1,11 +1,10 @@
 import { Button, Checkbox, Fieldset, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { preferencesSchema, type Preferences } from '@ovation/shared/schemas/notifications';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { usePreferences, useSavePreferences } from '../../../api/preferences.ts';
 import { FormAlert } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { returnFocus } from '../../../lib/return-focus.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -17,18 +16,21 @@ const EMAIL_KINDS: { key: keyof Preferences['email']; label: string }[] = [
 ];
 
 function Form({ initial }: { initial: Preferences }) {
-  const form = useForm<Preferences>({ resolver: zodResolver(preferencesSchema), defaultValues: initial });
-  const server = useServerErrors(form, [] as const, { title: 'Your preferences were not saved' });
+  // Switches show no messages of their own: whatever the server says goes to the form's alert.
+  const { form, server, submit } = useSchemaForm(preferencesSchema, {
+    defaultValues: initial,
+    title: 'Your preferences were not saved',
+    fields: [],
+    focusFirstError: false,
+  });
   const save = useSavePreferences();
 
-  const onSubmit = form.handleSubmit((values, event) =>
-    server.run(async () => {
-      form.reset(await save.mutateAsync(values));
-      toast.success('Your preferences have been saved.');
-      // SAVE is disabled again (nothing changed since): the focus comes back to the form.
-      returnFocus(null, () => event?.target as HTMLFormElement | null);
-    }),
-  );
+  const onSubmit = submit(async (values, event) => {
+    form.reset(await save.mutateAsync(values));
+    toast.success('Your preferences have been saved.');
+    // SAVE is disabled again (nothing changed since): the focus comes back to the form.
+    returnFocus(null, () => event?.target as HTMLFormElement | null);
+  });
 
   return (
     <form tabIndex={-1} onSubmit={onSubmit} aria-label="Notification preferences" noValidate>

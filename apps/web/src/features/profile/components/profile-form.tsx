@@ -1,18 +1,14 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { CELL_NUM_MIN_LENGTH } from '@ovation/shared/constants';
 import { updateProfileRequestSchema, type StoredProfile } from '@ovation/shared/schemas/profile';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { returnFocus } from '../../../lib/return-focus.ts';
 import { useUpdateProfile } from '../../../api/profile.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
-
-// 'asperations' is spelt as the API (and spec §3) spells it.
-const FIELDS = ['cellNum', 'email', 'interests', 'asperations', 'currentPassword'] as const;
 
 interface ProfileFormProps {
   profile: Pick<StoredProfile, 'cellNum' | 'email' | 'interests' | 'asperations'>;
@@ -20,8 +16,9 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
-  const form = useForm({
-    resolver: zodResolver(updateProfileRequestSchema),
+  // React Hook Form focuses the first field in error; after a save the focus comes back to the form.
+  // 'asperations' is spelt as the API (and spec §3) spells it.
+  const { form, server, errors, isSubmitting, submit } = useSchemaForm(updateProfileRequestSchema, {
     defaultValues: {
       cellNum: profile.cellNum ?? '',
       email: profile.email ?? '',
@@ -29,27 +26,25 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       asperations: profile.asperations ?? '',
       currentPassword: '',
     },
+    title: 'Your profile was not saved',
+    focusFirstError: false,
   });
   // The e-mail is the sign-in name: changing it asks for the current password (issue 15).
   const savedEmail = (profile.email ?? '').trim().toLowerCase();
   // A first address (none saved yet) completes the profile and needs no password (decision 0085).
   const typedEmail = useWatch({ control: form.control, name: 'email' }).trim().toLowerCase();
   const emailChanges = savedEmail !== '' && typedEmail !== savedEmail;
-  const server = useServerErrors(form, FIELDS, { title: 'Your profile was not saved' });
   const update = useUpdateProfile();
-  const { errors, isSubmitting } = form.formState;
 
-  const save = form.handleSubmit((values, event) =>
-    server.run(async () => {
-      const { currentPassword, ...rest } = values;
-      const session = await update.mutateAsync(emailChanges ? { ...rest, currentPassword } : rest);
-      // The saved (normalised) values become the new baseline of the form.
-      form.reset({ ...rest, currentPassword: '' });
-      onSaved(session);
-      // The busy button let the focus fall to the page's top: it comes back to the form.
-      returnFocus(null, () => event?.target as HTMLFormElement | null);
-    }),
-  );
+  const save = submit(async (values, event) => {
+    const { currentPassword, ...rest } = values;
+    const session = await update.mutateAsync(emailChanges ? { ...rest, currentPassword } : rest);
+    // The saved (normalised) values become the new baseline of the form.
+    form.reset({ ...rest, currentPassword: '' });
+    onSaved(session);
+    // The busy button let the focus fall to the page's top: it comes back to the form.
+    returnFocus(null, () => event?.target as HTMLFormElement | null);
+  });
   // A double click submits twice before the button shows it is busy: one save at a time.
   const saving = useRef(false);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import type { TotpEnrolment } from '@ovation/shared/schemas/auth';
 import {
   useConfirmTotp,
@@ -10,25 +9,29 @@ import {
   useTurnOffTotp,
 } from '../../../api/auth.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { CurrentPasswordInput } from './current-password-input.tsx';
 
 function PasswordStep({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => void }) {
-  const form = useForm({ defaultValues: { currentPassword: '' } });
-  const server = useServerErrors(form, ['currentPassword'] as const, { title: 'The second factor was not set up' });
+  const { form, server, errors, isSubmitting, submit } = useSchemaForm<{ currentPassword: string }>(null, {
+    fields: ['currentPassword'],
+    defaultValues: { currentPassword: '' },
+    title: 'The second factor was not set up',
+    focusFirstError: false,
+  });
   const start = useStartTotpEnrolment();
-  const onSubmit = form.handleSubmit((values) => server.run(async () => onStarted(await start.mutateAsync(values))));
+  const onSubmit = submit(async (values) => onStarted(await start.mutateAsync(values)));
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Set up the second factor">
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <CurrentPasswordInput
           registration={form.register('currentPassword', { required: 'Enter your current password' })}
-          error={form.formState.errors.currentPassword?.message}
+          error={errors.currentPassword?.message}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting} w={{ base: '100%', sm: 'auto' }}>
+          <Button type="submit" loading={isSubmitting} w={{ base: '100%', sm: 'auto' }}>
             SET UP AUTHENTICATOR APP
           </Button>
         </Group>
@@ -38,12 +41,14 @@ function PasswordStep({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => 
 }
 
 function ConfirmStep({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onConfirmed: (codes: string[]) => void }) {
-  const form = useForm({ defaultValues: { code: '' } });
-  const server = useServerErrors(form, ['code'] as const, { title: 'The second factor is not on yet' });
+  const { form, server, errors, isSubmitting, submit } = useSchemaForm<{ code: string }>(null, {
+    fields: ['code'],
+    defaultValues: { code: '' },
+    title: 'The second factor is not on yet',
+    focusFirstError: false,
+  });
   const confirm = useConfirmTotp();
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => onConfirmed((await confirm.mutateAsync(values)).recoveryCodes)),
-  );
+  const onSubmit = submit(async (values) => onConfirmed((await confirm.mutateAsync(values)).recoveryCodes));
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -62,11 +67,11 @@ function ConfirmStep({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
             autoComplete="one-time-code"
             inputMode="numeric"
             required
-            error={fieldError(form.formState.errors.code?.message)}
+            error={fieldError(errors.code?.message)}
             {...form.register('code', { required: 'Enter the 6-digit code' })}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={form.formState.isSubmitting} w={{ base: '100%', sm: 'auto' }}>
+            <Button type="submit" loading={isSubmitting} w={{ base: '100%', sm: 'auto' }}>
               TURN ON
             </Button>
           </Group>
@@ -116,39 +121,44 @@ function ManageForm({
   onCancel: () => void;
   onDone: (recoveryCodes: string[] | null) => void;
 }) {
-  const form = useForm({ defaultValues: { currentPassword: '', code: '' } });
-  const server = useServerErrors(form, ['currentPassword', 'code'] as const, { title: MANAGE[action].failed });
+  const { form, server, errors, isSubmitting, submit } = useSchemaForm<{ currentPassword: string; code: string }>(
+    null,
+    {
+      fields: ['currentPassword', 'code'],
+      defaultValues: { currentPassword: '', code: '' },
+      title: MANAGE[action].failed,
+      focusFirstError: false,
+    },
+  );
   const renew = useRenewRecoveryCodes();
   const turnOff = useTurnOffTotp();
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      if (action === 'renew') onDone((await renew.mutateAsync(values)).recoveryCodes);
-      else {
-        toast.success((await turnOff.mutateAsync(values)).message);
-        onDone(null);
-      }
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    if (action === 'renew') onDone((await renew.mutateAsync(values)).recoveryCodes);
+    else {
+      toast.success((await turnOff.mutateAsync(values)).message);
+      onDone(null);
+    }
+  });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={MANAGE[action].label}>
       <Stack gap="md">
         <FormAlert error={server.formError} />
         <CurrentPasswordInput
           registration={form.register('currentPassword', { required: 'Enter your current password' })}
-          error={form.formState.errors.currentPassword?.message}
+          error={errors.currentPassword?.message}
         />
         <TextInput
           label="Code from your app, or a recovery code"
           autoComplete="one-time-code"
           required
-          error={fieldError(form.formState.errors.code?.message)}
+          error={fieldError(errors.code?.message)}
           {...form.register('code', { required: 'Enter the code from your app, or a recovery code' })}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             CANCEL
           </Button>
-          <Button type="submit" color={action === 'off' ? 'red' : undefined} loading={form.formState.isSubmitting}>
+          <Button type="submit" color={action === 'off' ? 'red' : undefined} loading={isSubmitting}>
             {MANAGE[action].submit}
           </Button>
         </Group>

@@ -1,20 +1,16 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { recognitionSendRequestSchema, type SendResponse } from '@ovation/shared/schemas/recognition';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useBehaviours } from '../../../api/behaviours.ts';
 import { useSendRecognition } from '../../../api/sends.ts';
 import { BehaviourPicker } from './behaviour-picker.tsx';
 import { nonTeamMessage, useNonTeamRecipients } from './non-team-recipients.ts';
 import { checkTeamBudget, isWholePoints, overBudgetMessage } from './team-budget.ts';
 import { TeamPointsField } from './team-points-field.tsx';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
-
-const FIELDS = ['toMemberIds', 'behaviourId', 'message', 'points'] as const;
 
 interface RecogniseFormProps {
   selectedMemberId: number | null;
@@ -27,15 +23,11 @@ interface RecogniseFormProps {
 const EMPTY = { toMemberIds: [] as number[], behaviourId: undefined, message: '', points: undefined };
 
 export function RecogniseForm({ selectedMemberId, teamBudget, onSent }: RecogniseFormProps) {
-  const form = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(recognitionSendRequestSchema),
+  const { form, formRef, server, errors, isSubmitting } = useSchemaForm(recognitionSendRequestSchema, {
     defaultValues: { ...EMPTY, toMemberIds: selectedMemberId ? [selectedMemberId] : [] },
+    title: 'Your recognition was not sent',
   });
-  const formRef = useFocusFirstError(form);
-  const server = useServerErrors(form, FIELDS, { title: 'Your recognition was not sent' });
   const send = useSendRecognition();
-  const { errors, isSubmitting } = form.formState;
   const [recipients, points, message] = useWatch({ control: form.control, name: ['toMemberIds', 'points', 'message'] });
   const check = checkTeamBudget(points, recipients?.length ?? 0, teamBudget?.balance ?? 0);
   const overBudget = !!teamBudget && check.over;

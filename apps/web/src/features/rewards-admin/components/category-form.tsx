@@ -1,29 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { categoryInputSchema, type CategoryInput } from '@ovation/shared/schemas/rewards-admin';
+import { categoryInputSchema } from '@ovation/shared/schemas/rewards-admin';
 import { useCreateCategory } from '../../../api/rewards-admin.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { toast } from '../../../lib/toast.ts';
 
-const FIELDS = ['name', 'slug'] as const;
-
 export function CategoryForm({ onSaved }: { onSaved: () => void }) {
-  const form = useForm<CategoryInput>({
-    resolver: zodResolver(categoryInputSchema),
+  // React Hook Form focuses the first field in error.
+  const { form, server, errors, isSubmitting, submit } = useSchemaForm(categoryInputSchema, {
     defaultValues: { name: '', slug: '' },
+    title: 'The category was not added',
+    focusFirstError: false,
   });
   const create = useCreateCategory();
-  const server = useServerErrors(form, FIELDS, { title: 'The category was not added' });
-  const errors = form.formState.errors;
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      const saved = await create.mutateAsync(values);
-      toast.success(`${saved.name} is added`);
-      onSaved();
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    const saved = await create.mutateAsync(values);
+    toast.success(`${saved.name} is added`);
+    onSaved();
+  });
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New category">
       <Stack gap="sm">
@@ -37,7 +31,7 @@ export function CategoryForm({ onSaved }: { onSaved: () => void }) {
           error={fieldError(errors.slug?.message)}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={isSubmitting}>
             Add category
           </Button>
         </Group>

@@ -1,21 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { usePointsName } from '../../../api/session-context.tsx';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { FULFILMENTS } from '@ovation/shared/schemas/rewards';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   rewardInputSchema,
   type AdminCatalogueResponse,
   type AdminReward,
-  type RewardInput,
 } from '@ovation/shared/schemas/rewards-admin';
 import { rewardsAdminKeys, useSaveReward } from '../../../api/rewards-admin.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 
+/** The fields on screen: a refusal of the hidden stockLeftWas or expectedUpdatedAt goes to the alert. */
 const FIELDS = [
   'category',
   'name',
@@ -42,9 +40,7 @@ interface RewardFormProps {
 /** Create or edit an item; Rand values are typed in rands and kept in cents. */
 export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
   const pointsName = usePointsName();
-  const form = useForm<RewardInput>({
-    shouldFocusError: false,
-    resolver: zodResolver(rewardInputSchema),
+  const { form, formRef, server, errors, submit } = useSchemaForm(rewardInputSchema, {
     // stockLeftWas: the stock shown, so a restock moves it by the change (decision 0083);
     // expectedUpdatedAt: the version opened, so someone else's save meanwhile is not undone (0091).
     defaultValues: reward
@@ -58,13 +54,12 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
           memberLimit: null,
           active: true,
         },
+    fields: FIELDS,
+    title: 'The item was not saved',
   });
-  const formRef = useFocusFirstError(form);
   const save = useSaveReward();
   const queryClient = useQueryClient();
-  const server = useServerErrors(form, FIELDS, { title: 'The item was not saved' });
   const fulfilment = useWatch({ control: form.control, name: 'fulfilment' });
-  const errors = form.formState.errors;
   /**
    * Saved by someone else since this form opened: the catalogue has reloaded behind the form, and
    * the form keeps what was typed but now stands on their version, so saving again replaces it.
@@ -77,16 +72,14 @@ export function RewardForm({ reward, categories, onSaved }: RewardFormProps) {
     form.setValue('expectedUpdatedAt', latest.updatedAt);
     form.setValue('stockLeftWas', latest.stockLeft);
   };
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      try {
-        onSaved(await save.mutateAsync({ rewardId: reward?.rewardId ?? null, body: values }));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) rebaseOnLatest();
-        throw error;
-      }
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    try {
+      onSaved(await save.mutateAsync({ rewardId: reward?.rewardId ?? null, body: values }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) rebaseOnLatest();
+      throw error;
+    }
+  });
   const number = (name: 'pointsCost' | 'stockLeft' | 'memberLimit', label: string, nullable: boolean) => (
     <Controller
       control={form.control}
