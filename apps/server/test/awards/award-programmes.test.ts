@@ -54,6 +54,20 @@ describe('award programmes', () => {
     expect(unknown.json().errors.behaviourIds).toBeDefined();
   });
 
+  it('answers a date that is no day, or not yyyy-MM-dd, with the field’s error (never a 500)', async () => {
+    const { token } = await awardsAdmin(ctx);
+    const errors = async (opensOn: unknown) => {
+      const res = await ctx.request({ method: 'POST', url: URL, token, payload: programmeInput({ opensOn }) });
+      expect(res.statusCode, String(opensOn)).toBe(400);
+      return res.json().errors.opensOn;
+    };
+    expect(await errors('2026-13-01')).toEqual(['Opens is not a day']);
+    expect(await errors('2100-02-29')).toEqual(['Opens is not a day']);
+    expect(await errors('1899-12-31')).toEqual(['Opens: use yyyy-MM-dd']);
+    expect(await errors('soon')).toEqual(['Opens: use yyyy-MM-dd']);
+    expect(await errors('')).toEqual(['Opens: use yyyy-MM-dd']);
+  });
+
   it('are funded from issuance, listed open to members without their budget, and saved with a conflict check', async () => {
     const { token } = await awardsAdmin(ctx);
     const programme = await fundedProgramme(ctx, token, 0);

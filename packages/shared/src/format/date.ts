@@ -1,7 +1,8 @@
+import { ISO_DATE_PATTERN as DATE_ONLY } from '../iso-date.ts';
+
 /**
  * Dates of spec §9: dd/MM/yyyy by default; server date-times without a zone are UTC.
  */
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** Parses a server value; a date-time with no zone is read as UTC. */

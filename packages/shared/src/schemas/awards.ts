@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../iso-date.ts';
 import { memberBalancesSchema } from './recognition.ts';
 import { databaseId, expectedUpdatedAtSchema } from './ids.ts';
 
@@ -12,11 +13,7 @@ const whole = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`);
 
 /** A calendar day as yyyy-MM-dd, one that exists, from 1900 to 2199. */
-const day = (label: string) =>
-  z
-    .string({ error: `${label}: use yyyy-MM-dd` })
-    .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, `${label}: use yyyy-MM-dd`)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} is not a day`);
+const day = (label: string) => isoDate({ format: `${label}: use yyyy-MM-dd`, notADay: `${label} is not a day` });
 
 export const AWARD_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];

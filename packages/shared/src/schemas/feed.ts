@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOOD_MAX, MOOD_MIN } from '../constants.ts';
+import { isoDateText } from '../iso-date.ts';
 import { REACTIONS } from '../vocabulary.ts';
 
 /**
@@ -175,8 +176,8 @@ export type MoodResponse = z.infer<typeof moodResponseSchema>;
 
 /** The member's moods over a date range (daily check-in calendar, wellbeing). */
 export const moodHistoryQuerySchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd'),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd'),
+  from: isoDateText,
+  to: isoDateText,
 });
 export const moodHistoryResponseSchema = z.object({
   moods: z.array(z.object({ day: z.string(), value: z.number().int() })),

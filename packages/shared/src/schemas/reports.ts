@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { REPORT_MAX_PAGE_SIZE } from '../constants.ts';
+import { isoDateText } from '../iso-date.ts';
 import { databaseId } from './ids.ts';
 
 /** Reports (issue 12): one registry on the server, one screen on the web. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd');
 const id = databaseId('Choose a division from the list');
 
 export const REPORT_KEYS = [
@@ -30,8 +30,8 @@ export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 
 export const reportFiltersSchema = z
   .object({
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: isoDateText.optional(),
+    to: isoDateText.optional(),
     division1: id.optional(),
     division2: id.optional(),
     division3: id.optional(),
@@ -111,8 +111,8 @@ export const reportExportQuerySchema = z
     format: z.enum(REPORT_EXPORT_FORMATS).default('csv'),
     sort: z.string().min(1).max(60).optional(),
     direction: z.enum(['asc', 'desc']).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: isoDateText.optional(),
+    to: isoDateText.optional(),
     division1: id.optional(),
     division2: id.optional(),
     division3: id.optional(),
@@ -140,7 +140,7 @@ export type ReportFilterOptions = z.infer<typeof reportFilterOptionsResponseSche
 export const K_ANONYMITY_MIN = 5;
 export const FEWER_THAN_K = 'fewer than 5';
 
-export const dashboardQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const dashboardQuerySchema = z.object({ from: isoDateText.optional(), to: isoDateText.optional() });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 const count = z.number();

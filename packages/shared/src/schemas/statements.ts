@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { isoDateText } from '../iso-date.ts';
 import { KUDOS_KINDS, type KudosKind } from '../vocabulary.ts';
 
 /** Statements (issue 4): personal points, game plays and a manager's team budget. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use yyyy-MM-dd');
-export const statementQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const statementQuerySchema = z.object({ from: isoDateText.optional(), to: isoDateText.optional() });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 export const statementLineSchema = z.object({

@@ -1,7 +1,8 @@
 import type { MoodResponse } from '@ovation/shared/schemas/feed';
+import { isIsoDate } from '@ovation/shared/iso-date';
 import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
+import { daysBetween, utcToday } from '../../lib/utc-dates.ts';
 import { findMood, findMoodDescriptions, findMoodHistory, upsertMood } from './mood.repository.ts';
 
 export const MOOD_HISTORY_MAX_DAYS = 400;
@@ -19,8 +20,8 @@ export async function saveMood(db: Db, memberId: number, value: number, now = ne
 }
 
 export async function getMoodHistory(db: Db, memberId: number, range: { from: string; to: string }) {
-  if (!isFirmDate(range.from)) throw fieldError('from', 'Use a real date, yyyy-MM-dd');
-  if (!isFirmDate(range.to)) throw fieldError('to', 'Use a real date, yyyy-MM-dd');
+  if (!isIsoDate(range.from)) throw fieldError('from', 'Use a real date, yyyy-MM-dd');
+  if (!isIsoDate(range.to)) throw fieldError('to', 'Use a real date, yyyy-MM-dd');
   const span = daysBetween(range.from, range.to);
   if (span < 0) throw fieldError('to', 'The end date must not be before the start date');
   if (span >= MOOD_HISTORY_MAX_DAYS) throw fieldError('to', `Ask for at most ${MOOD_HISTORY_MAX_DAYS} days at a time`);

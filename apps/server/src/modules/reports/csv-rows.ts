@@ -1,4 +1,5 @@
 import { formatDate } from '@ovation/shared/format/date';
+import { ISO_DATE_PATTERN as DATE_ONLY } from '@ovation/shared/iso-date';
 import type { ReportColumnType } from '@ovation/shared/schemas/reports';
 import { csvCell } from '../../lib/spreadsheet-cells.ts';
 import type { ReportColumnDef } from './report-definition.ts';
@@ -13,7 +14,6 @@ import type { ReportColumnDef } from './report-definition.ts';
 type CellFormatter = (raw: unknown) => string;
 
 const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**

@@ -1,7 +1,8 @@
 import type { DashboardQuery, DashboardResponse } from '@ovation/shared/schemas/reports';
+import { isIsoDate } from '@ovation/shared/iso-date';
 import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { addDays, daysBetween, isFirmDate, utcToday } from '../../lib/utc-dates.ts';
+import { addDays, daysBetween, utcToday } from '../../lib/utc-dates.ts';
 import { awardFigures } from './award-reports.repository.ts';
 import { missedByDivision } from './missed-by-division.repository.ts';
 import { publishedMoodWeeks } from './checkin-analysis.ts';
@@ -19,13 +20,13 @@ export async function getDashboard(
   source: DashboardSource = rollupDashboardSource,
 ): Promise<DashboardResponse> {
   const toDay = query.to ?? today;
-  if (!isFirmDate(toDay)) throw fieldError('to', 'Choose a valid date');
+  if (!isIsoDate(toDay)) throw fieldError('to', 'Choose a valid date');
   const fromDay = query.from ?? addDays(toDay, -89);
   for (const [key, value] of [
     ['from', fromDay],
     ['to', toDay],
   ] as const) {
-    if (!isFirmDate(value)) throw fieldError(key, 'Choose a valid date');
+    if (!isIsoDate(value)) throw fieldError(key, 'Choose a valid date');
   }
   if (toDay < fromDay) throw fieldError('to', 'The end date must be on or after the start date');
   if (daysBetween(fromDay, toDay) > 366) throw fieldError('from', 'Choose a period of at most a year');

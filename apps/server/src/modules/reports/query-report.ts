@@ -1,9 +1,9 @@
 import type { ReportFilters, ReportQueryResponse, ReportSort } from '@ovation/shared/schemas/reports';
 import type { reportQueryRequestSchema } from '@ovation/shared/schemas/reports';
+import { isIsoDate } from '@ovation/shared/iso-date';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { isFirmDate } from '../../lib/utc-dates.ts';
 import type { ReportDefinition } from './report-definition.ts';
 import type { CountCache } from './count-cache.ts';
 import { birthdayPeriod } from './member-reports.repository.ts';
@@ -26,7 +26,7 @@ export function checkFilters(report: ReportDefinition, filters: ReportFilters, p
   }
   for (const key of ['from', 'to'] as const) {
     const value = filters[key];
-    if (value !== undefined && !isFirmDate(value)) throw fieldError(`${prefix}${key}`, 'Choose a valid date');
+    if (value !== undefined && !isIsoDate(value)) throw fieldError(`${prefix}${key}`, 'Choose a valid date');
   }
   // The birthdays report walks every day of its period, so the period it will walk is checked,
   // with the current month's ends standing in for an end not given.

@@ -1,7 +1,7 @@
 import type { StatementKind, StatementQuery, StatementResponse } from '@ovation/shared/schemas/statements';
+import { isIsoDate } from '@ovation/shared/iso-date';
 import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
-import { isFirmDate } from '../../lib/utc-dates.ts';
 import type { MemberAccountKind } from '../../core/ledger/accounts.repository.ts';
 import { describeEntry } from './describe-entry.ts';
 import { balanceBefore, findAccountId, gamePrizeTotals, listEntries } from './statements.repository.ts';
@@ -15,7 +15,7 @@ const ACCOUNT_KIND: Record<StatementKind, MemberAccountKind> = {
 /** A yyyy-MM-dd day as the UTC midnight that starts it; refuses days that do not exist or are out of range. */
 function dayStart(value: string | undefined, field: string): Date | null {
   if (!value) return null;
-  if (!isFirmDate(value)) throw fieldError(field, 'Choose a valid date');
+  if (!isIsoDate(value)) throw fieldError(field, 'Choose a valid date');
   return new Date(`${value}T00:00:00Z`);
 }
 

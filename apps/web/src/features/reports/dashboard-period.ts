@@ -1,7 +1,7 @@
+import { isIsoDate } from '@ovation/shared/iso-date';
 import { reportDay } from './report-format.ts';
 
 const DAY = 86_400_000;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** The longest period the server draws the dashboard for. */
 export const MAX_PERIOD_DAYS = 366;
@@ -16,7 +16,6 @@ export function defaultPeriod(now = Date.now()): Period {
   return { from: isoDay(now - 89 * DAY), to: isoDay(now) };
 }
 
-const isDay = (value: string) => ISO.test(value) && isoDay(Date.parse(`${value}T00:00:00Z`) || 0) === value;
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY;
 
 /** Why a period cannot be drawn, in the words the period's To field shows; null when it can. */
@@ -37,7 +36,7 @@ export function readPeriod(params: URLSearchParams, now = Date.now()): { period:
   const fallback = defaultPeriod(now);
   if (!rawFrom && !rawTo) return { period: fallback, notice: null };
   const instead = 'showing the last 90 days instead.';
-  if ((rawFrom && !isDay(rawFrom)) || (rawTo && !isDay(rawTo))) {
+  if ((rawFrom && !isIsoDate(rawFrom)) || (rawTo && !isIsoDate(rawTo))) {
     return { period: fallback, notice: `The period in the address is not a valid date (use yyyy-mm-dd): ${instead}` };
   }
   const to = rawTo ?? fallback.to;

@@ -4,6 +4,7 @@ import type {
   ReportFilters,
   ReportSort,
 } from '@ovation/shared/schemas/reports';
+import { ISO_DATE_PATTERN } from '@ovation/shared/iso-date';
 
 /** A report screen's state lives in the URL, so a link (from the dashboard) opens filtered rows. */
 export interface ReportViewState {
@@ -17,7 +18,6 @@ export interface ReportViewState {
 export type ReportViewRules = Pick<ReportDefinitionResponse, 'filters' | 'columns'>;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Reads the address tolerantly: whatever the report does not allow (a filter it does not offer, a
@@ -44,7 +44,7 @@ function readFilters(params: URLSearchParams, allowed: readonly ReportFilterKey[
     const raw = params.get(key)?.trim();
     if (!raw) continue;
     if (key === 'from' || key === 'to') {
-      if (ISO.test(raw)) filters[key] = raw;
+      if (ISO_DATE_PATTERN.test(raw)) filters[key] = raw;
     } else if (key === 'division1' || key === 'division2' || key === 'division3') {
       const id = Number(raw);
       if (Number.isInteger(id) && id > 0) filters[key] = id;
