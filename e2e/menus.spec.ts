@@ -14,6 +14,7 @@ const REPORTS = [
   'Birthdays Report',
   'Game Plays Report',
   'Daily Check-In Analysis',
+  'Awards Report',
 ];
 const SA_RECOGNISE = ['Recognise', 'Pay It Forward', 'High Five', 'My Recognition', 'Awards'];
 const NON_SA_RECOGNISE = ['Recognise', '!Pay It Forward', 'High Five', 'My Recognition', 'Awards'];
