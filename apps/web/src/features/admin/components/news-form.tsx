@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
 import { Button, Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { NEWS_TEXT_MAX, newsTextSchema, type NewsInput, type NewsItem } from '@ovation/shared/schemas/admin-news';
 import { DayInput } from '../../../components/day-input.tsx';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
-import { useServerErrors } from '../../../lib/form-errors.ts';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 
 /**
  * The window is typed as a day (dd/mm/yyyy, spec §9, whatever the browser's locale) and a time
@@ -69,7 +67,8 @@ function fromItem(item: NewsItem): NewsFormValues {
 }
 
 const EMPTY: NewsFormValues = { text: '', fromDay: '', fromTime: '', untilDay: '', untilTime: '' };
-const FIELDS = ['text', 'fromDay', 'fromTime', 'untilDay', 'untilTime'] as const;
+/** Watched as they are typed, for the draft preview. */
+const DRAFT_FIELDS = ['text', 'fromDay', 'fromTime', 'untilDay', 'untilTime'] as const;
 
 /** One end of the window: a day and, optionally, a time. */
 function WindowEnd({
@@ -128,14 +127,10 @@ export function NewsForm({
   onCancel: () => void;
   onDraft: (values: NewsFormValues) => void;
 }) {
-  const form = useForm<NewsFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(newsFormSchema),
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(newsFormSchema, {
     defaultValues: EMPTY,
+    title: 'The news item was not saved',
   });
-  const formRef = useFocusFirstError(form);
-  const server = useServerErrors(form, FIELDS, { title: 'The news item was not saved' });
-  const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
     form.reset(editing ? fromItem(editing) : EMPTY);
@@ -148,24 +143,22 @@ export function NewsForm({
 
   const [text = '', fromDay = '', fromTime = '', untilDay = '', untilTime = ''] = useWatch({
     control: form.control,
-    name: FIELDS,
+    name: DRAFT_FIELDS,
   });
   useEffect(
     () => onDraft({ text, fromDay, fromTime, untilDay, untilTime }),
     [text, fromDay, fromTime, untilDay, untilTime, onDraft],
   );
 
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      const adding = !editing;
-      await onSave(toNewsInput(values));
-      form.reset(EMPTY);
-      // The busy submit button dropped the focus to the page; an added item leaves the form
-      // ready for the next one, so the focus goes to its text once the reset has rendered (an
-      // edit gives it back to its Edit button).
-      if (adding) setTimeout(() => form.setFocus('text'), 0);
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    const adding = !editing;
+    await onSave(toNewsInput(values));
+    form.reset(EMPTY);
+    // The busy submit button dropped the focus to the page; an added item leaves the form
+    // ready for the next one, so the focus goes to its text once the reset has rendered (an
+    // edit gives it back to its Edit button).
+    if (adding) setTimeout(() => form.setFocus('text'), 0);
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit news item' : 'Add a news item'}>

@@ -10,8 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import {
   awardProgrammeInputSchema,
   type AwardProgramme,
@@ -21,9 +20,12 @@ import { useSaveProgramme } from '../../../api/awards.ts';
 import { useBehaviours } from '../../../api/behaviours.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 
+/**
+ * The fields that show their own messages, the approval's parts among them; a refusal of any other
+ * key (eligibility, the archive flag, the version opened) goes to the form's alert.
+ */
 const FIELDS = [
   'name',
   'description',
@@ -79,24 +81,19 @@ function valuesOf(p: AwardProgramme | null): AwardProgrammeInput {
 
 /** A programme's settings: name, levels, window, who approves, who may be nominated. */
 export function ProgrammeForm({ programme, onSaved }: { programme: AwardProgramme | null; onSaved: () => void }) {
-  const form = useForm<AwardProgrammeInput>({
-    shouldFocusError: false,
-    resolver: zodResolver(awardProgrammeInputSchema) as never,
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(awardProgrammeInputSchema, {
     defaultValues: valuesOf(programme),
+    fields: FIELDS,
+    title: 'The programme was not saved',
   });
-  const formRef = useFocusFirstError(form);
-  const server = useServerErrors(form, FIELDS, { title: 'The programme was not saved' });
   const levels = useFieldArray({ control: form.control, name: 'levels' });
   const save = useSaveProgramme();
   const behaviours = useBehaviours().data ?? [];
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      await save.mutateAsync({ id: programme?.id ?? null, body: values });
-      onSaved();
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    await save.mutateAsync({ id: programme?.id ?? null, body: values });
+    onSaved();
+  });
 
   return (
     <form

@@ -1,16 +1,12 @@
 import { Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { nominateRequestSchema, type AwardProgramme } from '@ovation/shared/schemas/awards';
 import { formatPoints } from '@ovation/shared/format/money';
 import { useNominate, type NominateResponse } from '../../../api/awards.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
-import { useServerErrors } from '../../../lib/form-errors.ts';
-
-const FIELDS = ['programmeId', 'nomineeIds', 'levelKey', 'reason', 'behaviourId'] as const;
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 
 interface NominateFormProps {
   programmes: AwardProgramme[];
@@ -28,24 +24,18 @@ const empty = (programmes: AwardProgramme[]) => ({
 
 /** Nominate one or several colleagues for a programme's award, at a level, saying why. */
 export function NominateForm({ programmes, pointsName, onSent }: NominateFormProps) {
-  const form = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(nominateRequestSchema),
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(nominateRequestSchema, {
     defaultValues: empty(programmes),
+    title: 'Your nomination was not sent',
   });
-  const formRef = useFocusFirstError(form);
-  const server = useServerErrors(form, FIELDS, { title: 'Your nomination was not sent' });
   const nominate = useNominate();
-  const { errors, isSubmitting } = form.formState;
   const [programmeId, reason] = useWatch({ control: form.control, name: ['programmeId', 'reason'] });
   const programme = programmes.find((p) => p.id === Number(programmeId));
 
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      onSent(await nominate.mutateAsync(values));
-      form.reset({ ...empty(programmes), programmeId: values.programmeId });
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    onSent(await nominate.mutateAsync(values));
+    form.reset({ ...empty(programmes), programmeId: values.programmeId });
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Nominate colleagues for an award">

@@ -1,32 +1,27 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { contactUsRequestSchema } from '@ovation/shared/schemas/support';
-import { useFocusFirstError } from '../../../lib/focus-first-error.ts';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useContactUs } from '../../../api/support.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MessageField } from '../../../components/message-field.tsx';
 
-const FIELDS = ['subject', 'message'] as const;
 /** The message limit of contactUsRequestSchema (shared/schemas/support). */
 const MESSAGE_MAX = 2000;
 
 export function ContactUsForm({ onSent }: { onSent: (message: string) => void }) {
-  const form = useForm({ resolver: zodResolver(contactUsRequestSchema), defaultValues: { subject: '', message: '' } });
-  const server = useServerErrors(form, FIELDS, { title: 'Your message was not sent' });
   // A refusal that names no field sends the focus to the form's alert (decision 0090).
-  const formRef = useFocusFirstError(form);
+  const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(contactUsRequestSchema, {
+    defaultValues: { subject: '', message: '' },
+    title: 'Your message was not sent',
+  });
   const contact = useContactUs();
-  const { errors, isSubmitting } = form.formState;
   const message = useWatch({ control: form.control, name: 'message' });
 
-  const onSubmit = form.handleSubmit((values) =>
-    server.run(async () => {
-      const { message } = await contact.mutateAsync(values);
-      onSent(message);
-    }),
-  );
+  const onSubmit = submit(async (values) => {
+    const { message } = await contact.mutateAsync(values);
+    onSent(message);
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Contact us">
