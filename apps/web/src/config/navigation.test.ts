@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCapabilities, type CapabilityInput } from '@ovation/shared/capabilities';
-import { buildHeaderNav, entryHref, findEntry, routeAccess, type HeaderNode, type MenuNode } from './navigation.ts';
+import { buildHeaderNav, type HeaderNode, type MenuNode } from './header-nav.ts';
+import { entryHref, findEntry, routeAccess } from './navigation.ts';
 
 const caps = (over: Partial<CapabilityInput>) =>
   getCapabilities({

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { queryRows } from '../../db/sql-rows.ts';
+import { MISSED_DAYS } from '../../core/members/missed.repository.ts';
 import { addDays } from '../../lib/utc-dates.ts';
 import { K_ANONYMITY_MIN } from '@ovation/shared/schemas/reports';
 import { divisionJoins, topDivision } from './report-sql.repository.ts';
 
-/** The window of "missed", as a manager's list reads it (core/members/missed.repository.ts, 0109). */
-const MISSED_DAYS = 30;
-
 /**
  * Recognition deserts by top-level division (issue 41): of each division's active members (new
- * starters left out), how many received nothing in the 30 days to `toDay`, read from the daily
+ * starters left out), how many received nothing in the MISSED_DAYS (30) days to `toDay`, the window of a manager's list, read from the daily
  * member rollup. A division of fewer than K_ANONYMITY_MIN members is never named.
  */
 export async function missedByDivision(db: Db, toDay: string) {

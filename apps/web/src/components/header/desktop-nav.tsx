@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { HeaderNode, MenuItemNode, MenuNode } from '../../config/navigation.ts';
+import type { HeaderNode, MenuItemNode, MenuNode } from '../../config/header-nav.ts';
 import { NotAvailableHint } from '../not-available.tsx';
 import { focusMainContent } from './focus-main.ts';
 import classes from './header.module.css';

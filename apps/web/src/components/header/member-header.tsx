@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Burger, Drawer } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { buildHeaderNav } from '../../config/navigation.ts';
+import { buildHeaderNav } from '../../config/header-nav.ts';
 import { useSession } from '../../api/session-context.tsx';
 import { OvationLogo } from '../logos.tsx';
 import { BrandLink } from './brand-link.tsx';

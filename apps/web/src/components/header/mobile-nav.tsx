@@ -1,6 +1,6 @@
 import { NavLink as MantineNavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { HeaderNode, MenuItemNode } from '../../config/navigation.ts';
+import type { HeaderNode, MenuItemNode } from '../../config/header-nav.ts';
 import { NotAvailableHint } from '../not-available.tsx';
 import classes from './header.module.css';
 
