@@ -5,8 +5,7 @@ import type {
   UploadResponse,
   UploadStatus,
 } from '@ovation/shared/schemas/admin-uploads';
-import { api, getAuthToken, xsrfToken, XSRF_HEADER } from '../lib/api-client.ts';
-import { ApiError } from '../lib/api-error.ts';
+import { api } from '../lib/api-client.ts';
 import { downloadFile } from '../lib/download.ts';
 import { invalidateStale } from './money/stale.ts';
 import { moneyRequest, useMoneyMutation } from './money/use-money-mutation.ts';
@@ -23,53 +22,20 @@ type UploadAnswer = { uploadId: number; status: UploadStatus };
 /** Statuses with background work under way: the page polls while one shows. */
 export const UPLOAD_BUSY: readonly UploadStatus[] = ['checking', 'applying'];
 
-function problemMessage(data: unknown, status: number): string {
-  if (data && typeof data === 'object') {
-    const d = data as { message?: unknown; errors?: Record<string, unknown> };
-    if (typeof d.message === 'string') return d.message;
-    const first = d.errors && Object.values(d.errors).flat()[0];
-    if (typeof first === 'string') return first;
-  }
-  return status === 0 ? 'A network connection error has occured.' : `The upload failed (${status}).`;
-}
-
 /**
- * POST /api/admin/uploads (multipart kind + file) with upload progress: fetch cannot report
- * request progress, so this one call uses XMLHttpRequest with the same bearer and XSRF headers
- * as the API client. Refusals reject with an ApiError the page shows next to the file field.
+ * POST /api/admin/uploads (multipart kind + file) through the one API client, following the
+ * file's progress. It asks silently: the page shows a refusal next to the file field
+ * (describeError), and a 401 signs the member out as every other request does.
  */
-export async function postUpload(
+export function postUpload(
   kind: UploadKind,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<UploadAnswer> {
-  const xsrf = await xsrfToken();
-  const token = getAuthToken();
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/uploads');
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(problemMessage(null, 0), 0));
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadAnswer);
-      else reject(new ApiError(problemMessage(data, xhr.status), xhr.status, xhr.statusText, data));
-    };
-    xhr.send(form);
-  });
+  return api.upload<UploadAnswer>('/api/admin/uploads', form, { silent: true, onProgress });
 }
 
 export const getUpload = (uploadId: number, signal?: AbortSignal) =>

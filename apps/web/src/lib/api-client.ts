@@ -3,6 +3,7 @@ import { showMessage } from './message-box.tsx';
 import { readCookie } from './cookie-policy.ts';
 import { forgetRouteHints } from './route-hints.ts';
 import { ApiError, describeFailure, isProblem, NETWORK_ERROR, UNEXPECTED_ERROR } from './api-error.ts';
+import { sendWithProgress, type UploadProgress } from './upload-transport.ts';
 
 /** Session storage key of the bearer token (spec §4). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -39,6 +40,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The request outlives the page (fetch's keepalive): a save sent as the member leaves. */
   keepalive?: boolean;
+}
+
+export interface UploadOptions extends RequestOptions {
+  /** Told the fraction of the file sent so far (0 to 1) while it goes. */
+  onProgress?: UploadProgress;
 }
 
 let xsrfPending: Promise<unknown> | null = null;
@@ -161,11 +167,23 @@ function abortable(response: Promise<Response>, signal: AbortSignal | undefined)
   });
 }
 
+/** One request on the wire: fetch, or XMLHttpRequest when the caller follows upload progress. */
+async function send(path: string, init: RequestInit & { headers: Record<string, string> }, options: UploadOptions) {
+  if (options.onProgress && init.body instanceof FormData) {
+    return sendWithProgress(
+      path,
+      { method: init.method ?? 'POST', headers: init.headers, body: init.body, signal: options.signal },
+      options.onProgress,
+    );
+  }
+  return fetch(path, init);
+}
+
 async function request<T>(
   method: string,
   path: string,
   body: unknown,
-  options: RequestOptions = {},
+  options: UploadOptions = {},
   readOk: (res: Response) => Promise<unknown> = readBody,
   accept = 'application/json',
 ): Promise<T> {
@@ -180,14 +198,18 @@ async function request<T>(
     try {
       res = await (early
         ? abortable(early, options.signal)
-        : fetch(path, {
-            method,
-            headers: await requestHeaders(method, typeof payload === 'string', token, accept, options.headers),
-            credentials: 'same-origin',
-            signal: options.signal,
-            keepalive: options.keepalive,
-            body: payload,
-          }));
+        : send(
+            path,
+            {
+              method,
+              headers: await requestHeaders(method, typeof payload === 'string', token, accept, options.headers),
+              credentials: 'same-origin',
+              signal: options.signal,
+              keepalive: options.keepalive,
+              body: payload,
+            },
+            options,
+          ));
     } catch (err) {
       if (options.signal?.aborted) throw err; // the caller cancelled: nothing to tell the user
       report(options, NETWORK_ERROR);
@@ -235,7 +257,8 @@ export const api = {
   post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-  upload: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),
+  /** POST a multipart form; with onProgress the page can show how much of the file has gone. */
+  upload: <T>(path: string, form: FormData, options?: UploadOptions) => request<T>('POST', path, form, options),
   /** GET a file (a CSV export) as a Blob; failures are handled like every other request. */
   getFile: (path: string, options?: RequestOptions) =>
     request<FileResponse>('GET', path, undefined, options, readFile, 'text/csv, application/json'),

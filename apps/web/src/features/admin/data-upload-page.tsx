@@ -29,6 +29,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { formatPoints } from '@ovation/shared/format/money';
 import { useSession } from '../../api/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
+import { describeError } from '../../lib/api-error.ts';
 import { UploadStatusPanel } from './components/upload-status.tsx';
 import classes from './components/admin.module.css';
 
@@ -69,7 +70,7 @@ export default function DataUploadPage() {
       setParams({ upload: String(created.uploadId) });
       setFile(null);
     } catch (error) {
-      setFileError((error as Error).message);
+      setFileError(describeError(error).body);
     } finally {
       setSending(null);
     }
