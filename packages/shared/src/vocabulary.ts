@@ -23,6 +23,17 @@ export const REACTIONS = { like: 1, cheer: 2, support: 3 } as const;
 export type ReactionName = keyof typeof REACTIONS;
 export type ReactionNum = (typeof REACTIONS)[ReactionName];
 export const REACTION_LABELS: Record<ReactionName, string> = { like: 'Like', cheer: 'Cheer', support: 'Support' };
+/** What a reaction did, in a sentence: "Ann cheered your kudos" (the bell, the reaction e-mail). */
+export const REACTION_VERBS: Record<ReactionName, string> = { like: 'liked', cheer: 'cheered', support: 'supported' };
+const REACTION_BY_NUM = Object.fromEntries(Object.entries(REACTIONS).map(([name, num]) => [num, name])) as Record<
+  ReactionNum,
+  ReactionName
+>;
+/** The verb of a reaction by its number on the wire; 'reacted to' for a number that is none. */
+export const reactionVerb = (reactNum: number | null | undefined): string => {
+  const name = REACTION_BY_NUM[reactNum as ReactionNum];
+  return name ? REACTION_VERBS[name] : 'reacted to';
+};
 
 /** What a ledger transaction records (statement lines describe each one). */
 export const LEDGER_TRANSACTION_KINDS = [

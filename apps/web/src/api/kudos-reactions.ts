@@ -1,13 +1,15 @@
 import type { KudosItem } from '@ovation/shared/schemas/feed';
-import { REACTION_LABELS, REACTIONS } from '@ovation/shared/vocabulary';
+import { REACTION_LABELS, REACTION_VERBS, REACTIONS } from '@ovation/shared/vocabulary';
 import type { KudosData } from './kudos-pages.ts';
+
+const capitalised = (verb: string) => verb.charAt(0).toUpperCase() + verb.slice(1);
 
 /** The three reaction kinds (spec §4): Like=1, Cheer=2, Support=3. */
 export const REACTION_KINDS = [
   {
     reactNum: REACTIONS.like,
     label: REACTION_LABELS.like,
-    verb: 'Liked',
+    verb: capitalised(REACTION_VERBS.like),
     flag: 'userLiked',
     count: 'likeCount',
     names: 'reactedUserLiked',
@@ -15,7 +17,7 @@ export const REACTION_KINDS = [
   {
     reactNum: REACTIONS.cheer,
     label: REACTION_LABELS.cheer,
-    verb: 'Cheered',
+    verb: capitalised(REACTION_VERBS.cheer),
     flag: 'userCheered',
     count: 'cheerCount',
     names: 'reactedUserCheered',
@@ -23,7 +25,7 @@ export const REACTION_KINDS = [
   {
     reactNum: REACTIONS.support,
     label: REACTION_LABELS.support,
-    verb: 'Supported',
+    verb: capitalised(REACTION_VERBS.support),
     flag: 'userSupported',
     count: 'supportCount',
     names: 'reactedUserSupported',

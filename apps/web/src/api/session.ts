@@ -3,7 +3,6 @@ import type { Capabilities } from '@ovation/shared/capabilities';
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import type { StoredProfile } from '@ovation/shared/schemas/profile';
-import type { SendResponse } from '@ovation/shared/schemas/recognition';
 import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { api, clearAuthToken } from '../lib/api-client.ts';
 import { ApiError, describeError } from '../lib/api-error.ts';
@@ -20,9 +19,6 @@ export interface StoredSession {
   clientTitle: string;
   isProfileIncomplete: boolean;
 }
-
-/** The member's balances as every point-moving answer carries them. */
-export type Balances = SendResponse['balances'];
 
 /** One session per bearer token: signing in as someone else never reads the last member's. */
 export const sessionKeys = {

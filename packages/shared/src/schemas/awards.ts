@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from '../iso-date.ts';
-import { memberBalancesSchema } from './recognition.ts';
+import { memberBalancesSchema } from './balances.ts';
 import { databaseId, expectedUpdatedAtSchema } from './ids.ts';
 
 /** Award programmes and nominations (issue 41, decision 0107). */

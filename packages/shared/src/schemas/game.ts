@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberBalancesSchema } from './balances.ts';
 
 /**
  * The Game Board (issue 10, South Africa): a board of face-down caps; a play flips one and the
@@ -70,10 +71,6 @@ export const gamePlayResponseSchema = z.object({
   playId: z.number().int(),
   prize: z.object({ label: z.string(), points: z.number().int() }),
   playsAvailable: z.number().int(),
-  balances: z.object({
-    awardsPointsAvailable: z.number().int(),
-    awardsPointsAvailable1: z.number().int(),
-    awardsPointsAvailableMng: z.number().int(),
-  }),
+  balances: memberBalancesSchema,
 });
 export type GamePlayResponse = z.infer<typeof gamePlayResponseSchema>;

@@ -67,14 +67,21 @@ export const markReadRequestSchema = z
   .refine((r) => r.all || r.upToId === undefined, { message: 'Send all: true with upToId', path: ['upToId'] });
 export type MarkReadRequest = z.input<typeof markReadRequestSchema>;
 
+/**
+ * The notification e-mails a member can switch off, one preference each (My Profile, and the
+ * unsubscribe link in each such e-mail); the weekly digest is a preference of its own.
+ */
+export const EMAIL_PREFERENCE_KINDS = ['recognised', 'high5', 'points', 'reaction'] as const;
+export type EmailPreferenceKind = (typeof EMAIL_PREFERENCE_KINDS)[number];
+
+const emailPreferencesShape = Object.fromEntries(EMAIL_PREFERENCE_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+  EmailPreferenceKind,
+  z.ZodBoolean
+>;
+
 /** GET/PUT /api/profile/preferences: e-mail per kind, the weekly digest, Celebrations privacy. */
 export const preferencesSchema = z.object({
-  email: z.object({
-    recognised: z.boolean(),
-    high5: z.boolean(),
-    points: z.boolean(),
-    reaction: z.boolean(),
-  }),
+  email: z.object(emailPreferencesShape),
   weeklyDigest: z.boolean(),
   /** Hide my birthday and work anniversary from Celebrations (POPIA). */
   hideCelebrations: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CELL_NUM_MIN_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { emailSchema } from './auth.ts';
+import { memberBalancesSchema } from './balances.ts';
 
 /** Profile fields of spec §3 as loadsession returns them. */
 export const sessionProfileSchema = z.object({
@@ -19,9 +20,7 @@ export const sessionProfileSchema = z.object({
   isAdminReports: z.boolean(),
   cellNum: z.string(),
   email: z.string(),
-  awardsPointsAvailable: z.number().int(),
-  awardsPointsAvailable1: z.number().int(),
-  awardsPointsAvailableMng: z.number().int(),
+  ...memberBalancesSchema.shape,
   pointsName: z.string(),
   roles: z.string(),
   field1: z.number().int(),

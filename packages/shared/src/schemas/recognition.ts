@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberBalancesSchema } from './balances.ts';
 import { MAX_DATABASE_ID } from './ids.ts';
 
 /**
@@ -58,14 +59,6 @@ export type PayItForwardAllowance = z.infer<typeof payItForwardAllowanceResponse
 /** The refusal past the daily cap, in the server's answer and on the form alike (numbers as given). */
 export const payItForwardCapMessage = (cap: number | string, left: number | string, pointsName: string) =>
   `You can pay forward at most ${cap} ${pointsName} a day; you can still give ${left} ${pointsName} today.`;
-
-/** A member's balances as the session names them (spec §3): points, game plays, team budget. */
-export const memberBalancesSchema = z.object({
-  awardsPointsAvailable: z.number().int(),
-  awardsPointsAvailable1: z.number().int(),
-  awardsPointsAvailableMng: z.number().int(),
-});
-export type MemberBalances = z.infer<typeof memberBalancesSchema>;
 
 /** What every send answers: the thread items created and the sender's balances after it. */
 export const sendResponseSchema = z.object({

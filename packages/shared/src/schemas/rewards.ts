@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberBalancesSchema } from './balances.ts';
 import { databaseId } from './ids.ts';
 
 /**
@@ -149,17 +150,11 @@ export const checkoutRequestSchema = z.object({
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
-const balancesSchema = z.object({
-  awardsPointsAvailable: z.number().int(),
-  awardsPointsAvailable1: z.number().int(),
-  awardsPointsAvailableMng: z.number().int(),
-});
-
 export const checkoutResponseSchema = z.object({
   orderId: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   totalPoints: z.number().int(),
-  balances: balancesSchema,
+  balances: memberBalancesSchema,
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -218,6 +213,6 @@ export const orderIdParamsSchema = z.object({
 
 export const cancelOrderResponseSchema = z.object({
   order: orderSchema,
-  balances: balancesSchema,
+  balances: memberBalancesSchema,
 });
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;

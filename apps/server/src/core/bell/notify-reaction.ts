@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { reactionVerb } from '@ovation/shared/vocabulary';
 import type { Db } from '../../db/db.ts';
 import { recordReactionNotice } from './bell.repository.ts';
 
-const REACTED = { 1: 'liked', 2: 'cheered', 3: 'supported' } as const;
 /** The reaction e-mail, as format() strings: the actor's name, then the verb (liked, cheered…). */
 const SUBJECT = '%s %s your kudos';
 /** The recipient's first name, the actor's name, the verb and the kudos message. */
@@ -24,7 +24,7 @@ export interface ReactionNote {
  */
 export async function notifyReaction(deps: { db: Db; log: FastifyBaseLogger }, note: ReactionNote) {
   if (note.recipientId === note.actorId) return false;
-  const verb = REACTED[note.reaction as 1 | 2 | 3] ?? 'reacted to';
+  const verb = reactionVerb(note.reaction);
   const { told, outboxId } = await recordReactionNotice(deps.db, note, { verb, subject: SUBJECT, body: BODY });
   if (outboxId !== null) deps.log.info({ outboxId, kind: 'reaction' }, 'e-mail queued in outbox');
   return told;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { MemberBalances } from '@ovation/shared/schemas/balances';
 import type { Db } from '../../db/db.ts';
 import type { Statement } from '../../db/statement.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
@@ -76,11 +77,7 @@ export async function ensureSystemAccounts(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
-export interface MemberBalances {
-  awardsPointsAvailable: number;
-  awardsPointsAvailable1: number;
-  awardsPointsAvailableMng: number;
-}
+export type { MemberBalances };
 
 /** `ledger_member_balances` and `ledger_post`'s "m" ({"p", "y", "g"}) as the API names them. */
 export function balancesFromLedger(m: { p: unknown; y: unknown; g: unknown } | null | undefined): MemberBalances {

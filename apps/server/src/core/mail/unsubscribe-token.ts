@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { EMAIL_PREFERENCE_KINDS } from '@ovation/shared/schemas/notifications';
 import { serverKey } from '../secrets/server-key.ts';
 
 /**
  * The e-mails a token can switch off, one per token (decision 0044): the weekly digest, or one
  * kind of notification e-mail (a preference on My Profile).
  */
-export const UNSUBSCRIBE_LISTS = ['digest', 'recognised', 'high5', 'points', 'reaction'] as const;
+export const UNSUBSCRIBE_LISTS = ['digest', ...EMAIL_PREFERENCE_KINDS] as const;
 export type UnsubscribeList = (typeof UNSUBSCRIBE_LISTS)[number];
 
 /**

@@ -2,10 +2,33 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { memberPreferences } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql-rows.ts';
+import { EMAIL_PREFERENCE_KINDS, type EmailPreferenceKind } from '@ovation/shared/schemas/notifications';
 import type { UnsubscribeList } from '../mail/unsubscribe-token.ts';
 
 export type PreferencesRow = typeof memberPreferences.$inferSelect;
 export type PreferencesValues = Omit<PreferencesRow, 'memberId' | 'updatedAt'>;
+
+/** The member_preferences field that holds each e-mail preference. */
+export const EMAIL_PREFERENCE_FIELD = {
+  recognised: 'emailRecognised',
+  high5: 'emailHigh5',
+  points: 'emailPoints',
+  reaction: 'emailReaction',
+} as const satisfies Record<EmailPreferenceKind, keyof PreferencesValues>;
+type EmailPreferenceFields = Pick<PreferencesValues, (typeof EMAIL_PREFERENCE_FIELD)[EmailPreferenceKind]>;
+
+/** The member's e-mail preferences by kind, as the API names them. */
+export const emailPreferencesOf = (values: PreferencesValues) =>
+  Object.fromEntries(EMAIL_PREFERENCE_KINDS.map((kind) => [kind, values[EMAIL_PREFERENCE_FIELD[kind]]])) as Record<
+    EmailPreferenceKind,
+    boolean
+  >;
+
+/** E-mail preferences by kind as the member_preferences fields that store them. */
+export const emailPreferenceFields = (email: Record<EmailPreferenceKind, boolean>) =>
+  Object.fromEntries(
+    EMAIL_PREFERENCE_KINDS.map((kind) => [EMAIL_PREFERENCE_FIELD[kind], email[kind]]),
+  ) as EmailPreferenceFields;
 
 /**
  * SQL: whether the member (an id expression such as sql`m.id`) hides their birthday and work
@@ -38,38 +61,28 @@ export async function savePreferences(db: Db, memberId: number, values: Preferen
     .onConflictDoUpdate({ target: memberPreferences.memberId, set: { ...values, updatedAt: new Date() } });
 }
 
-const EMAIL_COLUMN = {
-  recognised: memberPreferences.emailRecognised,
-  high5: memberPreferences.emailHigh5,
-  points: memberPreferences.emailPoints,
-  reaction: memberPreferences.emailReaction,
-} as const;
-
 /**
  * Which of these members turned e-mail for this kind off. Kudos sends read the flags with the
  * recipients instead (decision 0029); a reaction, told outside a send, asks here.
  */
-export async function findEmailOptOuts(db: Db, memberIds: number[], kind: keyof typeof EMAIL_COLUMN) {
+export async function findEmailOptOuts(db: Db, memberIds: number[], kind: EmailPreferenceKind) {
   if (memberIds.length === 0) return new Set<number>();
   const rows = await db
     .select({ memberId: memberPreferences.memberId })
     .from(memberPreferences)
-    .where(and(inArray(memberPreferences.memberId, memberIds), eq(EMAIL_COLUMN[kind], false)));
+    .where(
+      and(inArray(memberPreferences.memberId, memberIds), eq(memberPreferences[EMAIL_PREFERENCE_FIELD[kind]], false)),
+    );
   return new Set(rows.map((r) => r.memberId));
 }
 
 /** The column each unsubscribe list switches off (fixed names, never from input). */
-const LIST_COLUMN: Record<UnsubscribeList, SQL> = {
-  digest: sql.raw('weekly_digest'),
-  recognised: sql.raw('email_recognised'),
-  high5: sql.raw('email_high5'),
-  points: sql.raw('email_points'),
-  reaction: sql.raw('email_reaction'),
-};
+const columnOf = (list: UnsubscribeList): SQL =>
+  sql.raw(memberPreferences[list === 'digest' ? 'weeklyDigest' : EMAIL_PREFERENCE_FIELD[list]].name);
 
 /** Turns one of the member's e-mails off (the rest stay as they were); answers whether it was on. */
 export async function turnEmailOff(db: Db, memberId: number, list: UnsubscribeList): Promise<boolean> {
-  const column = LIST_COLUMN[list];
+  const column = columnOf(list);
   const rows = await queryRows<{ was_on: boolean }>(
     db,
     sql`insert into member_preferences (member_id, ${column}) values (${memberId}, false)

@@ -9,6 +9,7 @@ import type { SendMember } from './recipients.repository.ts';
 import type { Checked, Checks, Decision, SendPlan } from './send-plan.ts';
 import { countPairSends } from './send-limits.ts';
 import type { Part } from './answer-template.ts';
+import { EMAIL_PREFERENCE_FIELD } from '../members/preferences.repository.ts';
 import type { MemberBalances } from '../ledger/accounts.repository.ts';
 
 /** The programme settings every kudos send reads. */
@@ -50,9 +51,7 @@ interface KudosAnswer {
 
 /** Whether the member turned this kind of kudos e-mail off (read with the members). */
 function emailOff(member: SendMember, kind: KudosKind): boolean {
-  const notification = notificationKindOf(kind);
-  if (notification === 'recognised') return !member.emailRecognised;
-  return notification === 'high5' ? !member.emailHigh5 : !member.emailPoints;
+  return !member[EMAIL_PREFERENCE_FIELD[notificationKindOf(kind)]];
 }
 
 /**

@@ -1,11 +1,17 @@
 import type { Preferences } from '@ovation/shared/schemas/notifications';
 import type { Db } from '../../db/db.ts';
 import { readSettings } from '../../core/settings/settings.repository.ts';
-import { findPreferences, savePreferences, type PreferencesValues } from '../../core/members/preferences.repository.ts';
+import {
+  emailPreferenceFields,
+  emailPreferencesOf,
+  findPreferences,
+  savePreferences,
+  type PreferencesValues,
+} from '../../core/members/preferences.repository.ts';
 
 function present(v: PreferencesValues, firmHides: boolean): Preferences {
   return {
-    email: { recognised: v.emailRecognised, high5: v.emailHigh5, points: v.emailPoints, reaction: v.emailReaction },
+    email: emailPreferencesOf(v),
     weeklyDigest: v.weeklyDigest,
     hideCelebrations: v.hideCelebrations ?? firmHides,
   };
@@ -28,10 +34,7 @@ export async function updatePreferences(db: Db, memberId: number, input: Prefere
   const hideCelebrations =
     stored.hideCelebrations === null && input.hideCelebrations === firmHides ? null : input.hideCelebrations;
   const values: PreferencesValues = {
-    emailRecognised: input.email.recognised,
-    emailHigh5: input.email.high5,
-    emailPoints: input.email.points,
-    emailReaction: input.email.reaction,
+    ...emailPreferenceFields(input.email),
     weeklyDigest: input.weeklyDigest,
     hideCelebrations,
   };

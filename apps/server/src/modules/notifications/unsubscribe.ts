@@ -1,4 +1,4 @@
-import type { UnsubscribeResponse } from '@ovation/shared/schemas/notifications';
+import type { EmailPreferenceKind, UnsubscribeResponse } from '@ovation/shared/schemas/notifications';
 import type { Db } from '../../db/db.ts';
 import { businessRule } from '../../lib/app-errors.ts';
 import { findDigestMember } from './digest.repository.ts';
@@ -9,7 +9,7 @@ export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.';
 
 /** What each list's answer says it switched off. */
-const SWITCHED: Record<Exclude<UnsubscribeList, 'digest'>, string> = {
+const SWITCHED: Record<EmailPreferenceKind, string> = {
   recognised: 'e-mails when someone recognises you',
   high5: 'e-mails when you receive a High Five',
   points: 'e-mails when you receive points',

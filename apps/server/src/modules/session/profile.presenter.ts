@@ -1,25 +1,14 @@
 import { DEFAULT_PROFILE_PIC_ID } from '@ovation/shared/constants';
 import type { SessionProfile } from '@ovation/shared/schemas/profile';
+import type { MemberBalances } from '@ovation/shared/schemas/balances';
 import type { MemberProfileRow } from '../../core/members/member.repository.ts';
-
-export interface Balances {
-  awardsPointsAvailable: number;
-  awardsPointsAvailable1: number;
-  awardsPointsAvailableMng: number;
-}
-
-export const NO_BALANCES: Balances = {
-  awardsPointsAvailable: 0,
-  awardsPointsAvailable1: 0,
-  awardsPointsAvailableMng: 0,
-};
 
 export function picSuffix(row: Pick<MemberProfileRow, 'picId' | 'picVersion'>): string {
   return row.picId ? `?v=${row.picVersion}` : '';
 }
 
 /** The spec §3 profile fields from a member row. */
-export function presentProfile(row: MemberProfileRow, balances: Balances, pointsName: string): SessionProfile {
+export function presentProfile(row: MemberProfileRow, balances: MemberBalances, pointsName: string): SessionProfile {
   return {
     memberId: row.id,
     memberMngMemberId: row.managerId,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionKeys, type Balances, type StoredSession } from '../session.ts';
+import type { MemberBalances } from '@ovation/shared/schemas/balances';
+import { sessionKeys, type StoredSession } from '../session.ts';
 import { BALANCE_READERS } from './stale.ts';
 
 /**
@@ -7,7 +8,7 @@ import { BALANCE_READERS } from './stale.ts';
  * and the forms show them at once without loading the session again; what else shows or judges
  * by them (stale.ts, BALANCE_READERS) is read again when next shown.
  */
-export function applyBalances(queryClient: QueryClient, balances: Balances): void {
+export function applyBalances(queryClient: QueryClient, balances: MemberBalances): void {
   queryClient.setQueriesData<StoredSession>({ queryKey: sessionKeys.all }, (session) =>
     session ? { ...session, profile: { ...session.profile, ...balances } } : session,
   );

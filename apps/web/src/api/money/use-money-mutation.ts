@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { IDEMPOTENCY_HEADER } from '@ovation/shared/schemas/recognition';
 import { api } from '../../lib/api-client.ts';
 import { useIdempotencyKeys } from '../../lib/idempotency.ts';
-import type { Balances } from '../session.ts';
+import type { MemberBalances } from '@ovation/shared/schemas/balances';
 import { applyBalances } from './balances.ts';
 import { invalidateStale, MONEY_CHANGES, type MoneyChangeName } from './stale.ts';
 
@@ -19,7 +19,7 @@ export const moneyRequest = <Answer>(path: string, body: unknown = {}): MoneyReq
 
 /** A change whose row says the balances come in the answer needs an answer that carries them. */
 type AnswerOf<C extends MoneyChangeName> = (typeof MONEY_CHANGES)[C]['balances'] extends 'answer'
-  ? { balances: Balances }
+  ? { balances: MemberBalances }
   : unknown;
 
 export interface MoneyMutationOptions<Vars, Answer> {
@@ -56,7 +56,7 @@ export function useMoneyMutation<C extends MoneyChangeName, Vars, Answer extends
       );
     },
     onSuccess: (answer, vars) => {
-      if (row.balances === 'answer') applyBalances(queryClient, (answer as { balances: Balances }).balances);
+      if (row.balances === 'answer') applyBalances(queryClient, (answer as { balances: MemberBalances }).balances);
       onAnswer?.(queryClient, answer, vars);
       if (row.when === 'answer') void invalidateStale(queryClient, change);
     },

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '@ovation/shared/format/date';
 import { formatPoints } from '@ovation/shared/format/money';
 import type { NotificationItem } from '@ovation/shared/schemas/notifications';
+import { reactionVerb } from '@ovation/shared/vocabulary';
 import { useLiveBalances } from '../../api/live-balances.ts';
 import { useMarkNotificationsRead, useNotifications, useNotificationsLive } from '../../api/notifications.ts';
 import { useSession } from '../../api/session-context.tsx';
 import { LoadFailed } from '../load-failed.tsx';
 import classes from './notification-bell.module.css';
 
-const REACTED = { 1: 'liked', 2: 'cheered', 3: 'supported' } as const;
 const ORDER_STATUS: Record<string, string> = {
   processing: 'is being processed',
   fulfilled: 'has been fulfilled',
@@ -29,7 +29,7 @@ export function describeNotification(item: NotificationItem, pointsName: string)
     case 'points':
       return `${who} paid forward ${formatPoints(item.points)} ${pointsName} to you`;
     case 'reaction':
-      return `${who} ${REACTED[(item.reaction ?? 1) as 1 | 2 | 3]} your kudos`;
+      return `${who} ${reactionVerb(item.reaction)} your kudos`;
     case 'upload': {
       // A manager's credit may be their own points, their team budget, or both (decision 0097).
       const own = item.points - item.teamPoints;

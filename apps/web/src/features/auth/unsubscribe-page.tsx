@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { EMAIL_PREFERENCE_KINDS, type EmailPreferenceKind } from '@ovation/shared/schemas/notifications';
 import { useUnsubscribe } from '../../api/unsubscribe.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AuthCard } from './components/auth-card.tsx';
@@ -9,7 +10,7 @@ const INVALID =
   'This unsubscribe link is not valid. Use the whole link from the e-mail, or sign in and turn these e-mails off under My Profile.';
 
 /** What each kind of link stops (the token's middle part names it; a digest link has none). */
-const LISTS = {
+const LISTS: Record<'digest' | EmailPreferenceKind, { title: string; description: string; about: string }> = {
   digest: {
     title: 'Weekly digest',
     description: 'Stop the weekly digest e-mail for your account.',
@@ -35,10 +36,10 @@ const LISTS = {
     description: 'Stop the e-mail you get when someone reacts to your kudos.',
     about: 'You are e-mailed when a colleague reacts to kudos you received.',
   },
-} as const;
+};
 
-const listOf = (token: string) =>
-  LISTS[(/^\d+\.(recognised|high5|points|reaction)\./.exec(token)?.[1] ?? 'digest') as keyof typeof LISTS];
+const LIST_IN_TOKEN = new RegExp(`^\\d+\\.(${EMAIL_PREFERENCE_KINDS.join('|')})\\.`);
+const listOf = (token: string) => LISTS[(LIST_IN_TOKEN.exec(token)?.[1] ?? 'digest') as keyof typeof LISTS];
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.problem?.message) return error.problem.message;

@@ -1,6 +1,11 @@
 import { Button, Checkbox, Fieldset, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { preferencesSchema, type Preferences } from '@ovation/shared/schemas/notifications';
+import {
+  EMAIL_PREFERENCE_KINDS,
+  preferencesSchema,
+  type EmailPreferenceKind,
+  type Preferences,
+} from '@ovation/shared/schemas/notifications';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { usePreferences, useSavePreferences } from '../../../api/preferences.ts';
 import { FormAlert } from '../../../components/form-feedback.tsx';
@@ -8,12 +13,13 @@ import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { returnFocus } from '../../../lib/return-focus.ts';
 import { toast } from '../../../lib/toast.ts';
 
-const EMAIL_KINDS: { key: keyof Preferences['email']; label: string }[] = [
-  { key: 'recognised', label: 'Someone recognises me' },
-  { key: 'high5', label: 'I receive a High Five' },
-  { key: 'points', label: 'I receive points (Pay It Forward or a points upload)' },
-  { key: 'reaction', label: 'Someone reacts to my kudos' },
-];
+const EMAIL_LABELS: Record<EmailPreferenceKind, string> = {
+  recognised: 'Someone recognises me',
+  high5: 'I receive a High Five',
+  points: 'I receive points (Pay It Forward or a points upload)',
+  reaction: 'Someone reacts to my kudos',
+};
+const EMAIL_KINDS = EMAIL_PREFERENCE_KINDS.map((key) => ({ key, label: EMAIL_LABELS[key] }));
 
 function Form({ initial }: { initial: Preferences }) {
   // Switches show no messages of their own: whatever the server says goes to the form's alert.
