@@ -7,13 +7,12 @@ import { saveAddressSql } from '../modules/rewards/basket.repository.ts';
 import { insertRewardPictures, reserveStock } from '../modules/rewards/catalogue.repository.ts';
 import {
   memberTotalSql,
-  allocateCodes,
-  insertCodes,
   insertOrder,
   insertOrderEvents,
   insertOrderLines,
   setOrderTransaction,
 } from '../modules/rewards/orders.repository.ts';
+import { allocateCodes, insertCodes } from '../modules/rewards/voucher-codes.repository.ts';
 import { orderMemo } from '../modules/rewards/order-mail.ts';
 import { rewardArtworkSvg } from '../modules/rewards/reward-artwork.ts';
 import { SeedLedger } from './ledger-builder.ts';

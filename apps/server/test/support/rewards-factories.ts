@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { rewardCategories, rewardOrders, rewards, voucherCodes } from '../../src/db/schema/index.ts';
 import { LIVE_CHANNEL } from '../../src/core/live/instance-notices.ts';
-import { insertCodes } from '../../src/modules/rewards/orders.repository.ts';
+import { insertCodes } from '../../src/modules/rewards/voucher-codes.repository.ts';
 import type { TestContext } from './build-app.ts';
 import { memberWithToken } from './factories.ts';
 import { fund } from './ledger-factories.ts';

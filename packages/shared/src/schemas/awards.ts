@@ -28,6 +28,9 @@ export const awardLevelSchema = z.object({
 });
 export type AwardLevel = z.infer<typeof awardLevelSchema>;
 
+/** The most levels one programme may have. */
+export const AWARD_LEVELS_MAX = 10;
+
 export const awardProgrammeInputSchema = z
   .object({
     name: z.string().trim().min(3, 'Name the programme (3 characters or more)').max(80, 'At most 80 characters'),
@@ -43,7 +46,7 @@ export const awardProgrammeInputSchema = z
     levels: z
       .array(awardLevelSchema)
       .min(1, 'Add at least one level')
-      .max(10, 'At most 10 levels')
+      .max(AWARD_LEVELS_MAX, `At most ${AWARD_LEVELS_MAX} levels`)
       .refine((levels) => new Set(levels.map((l) => l.key)).size === levels.length, 'Each level needs its own key'),
     approval: z
       .object({

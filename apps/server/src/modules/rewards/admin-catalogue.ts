@@ -19,7 +19,7 @@ import {
   updateReward,
   type RewardRow,
 } from './catalogue.repository.ts';
-import { countFreeCodes } from './orders.repository.ts';
+import { countFreeCodes } from './voucher-codes.repository.ts';
 import { pictureUrl } from './rewards.presenter.ts';
 
 type Input = z.output<typeof rewardInputSchema>;

@@ -2,7 +2,7 @@ import { VOUCHER_CSV_MAX_CODES, type VoucherCodesResponse } from '@ovation/share
 import type { Db } from '../../db/db.ts';
 import { businessRule, fieldError, notFound } from '../../lib/app-errors.ts';
 import { findReward, restoreStock } from './catalogue.repository.ts';
-import { countFreeCodes, existingCodes, insertCodes, lockCodeLoads } from './orders.repository.ts';
+import { countFreeCodes, existingCodes, insertCodes, lockCodeLoads } from './voucher-codes.repository.ts';
 
 const CODE_PATTERN = /^[\w-]{4,64}$/;
 

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Group,
@@ -10,17 +9,15 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { Controller, useFieldArray } from 'react-hook-form';
-import {
-  awardProgrammeInputSchema,
-  type AwardProgramme,
-  type AwardProgrammeInput,
-} from '@ovation/shared/schemas/awards';
+import { Controller } from 'react-hook-form';
+import { awardProgrammeInputSchema, type AwardProgramme } from '@ovation/shared/schemas/awards';
 import { useSaveProgramme } from '../../../api/awards.ts';
 import { useBehaviours } from '../../../api/behaviours.ts';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { MemberMultiPicker } from '../../../components/member-picker/member-multi-picker.tsx';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
+import { ProgrammeLevels } from './programme-levels.tsx';
+import { programmeFormValues } from './programme-values.ts';
 
 /**
  * The fields that show their own messages, the approval's parts among them; a refusal of any other
@@ -40,53 +37,13 @@ const FIELDS = [
   'serviceHours',
 ] as const;
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-function valuesOf(p: AwardProgramme | null): AwardProgrammeInput {
-  if (!p) {
-    return {
-      name: '',
-      description: '',
-      behaviourIds: [],
-      eligibility: { countries: [], divisionIds: [], units: [] },
-      levels: [
-        { key: 'bronze', name: 'Bronze', points: 100 },
-        { key: 'silver', name: 'Silver', points: 250 },
-        { key: 'gold', name: 'Gold', points: 500 },
-      ],
-      approval: { manager: true, managersManager: false, namedApproverIds: [], namedAbovePoints: null },
-      opensOn: today(),
-      closesOn: `${new Date().getFullYear()}-12-31`,
-      reasonMinLength: 50,
-      serviceHours: 72,
-      archived: false,
-    };
-  }
-  return {
-    name: p.name,
-    description: p.description,
-    behaviourIds: p.behaviours.map((b) => b.id),
-    eligibility: p.eligibility,
-    levels: p.levels,
-    approval: p.approval,
-    opensOn: p.opensOn,
-    closesOn: p.closesOn,
-    reasonMinLength: p.reasonMinLength,
-    reciprocalDays: p.reciprocalDays,
-    serviceHours: p.serviceHours,
-    archived: p.archived,
-    expectedUpdatedAt: p.updatedAt,
-  };
-}
-
 /** A programme's settings: name, levels, window, who approves, who may be nominated. */
 export function ProgrammeForm({ programme, onSaved }: { programme: AwardProgramme | null; onSaved: () => void }) {
   const { form, formRef, server, errors, isSubmitting, submit } = useSchemaForm(awardProgrammeInputSchema, {
-    defaultValues: valuesOf(programme),
+    defaultValues: programmeFormValues(programme),
     fields: FIELDS,
     title: 'The programme was not saved',
   });
-  const levels = useFieldArray({ control: form.control, name: 'levels' });
   const save = useSaveProgramme();
   const behaviours = useBehaviours().data ?? [];
 
@@ -112,63 +69,7 @@ export function ProgrammeForm({ programme, onSaved }: { programme: AwardProgramm
           error={fieldError(errors.description?.message)}
           {...form.register('description')}
         />
-        <Stack gap="xs" role="group" aria-label="Levels">
-          {levels.fields.map((field, i) => (
-            <Group key={field.id} gap="xs" align="flex-start" wrap="wrap">
-              <TextInput
-                label={`Level ${i + 1} key`}
-                w={120}
-                error={fieldError(errors.levels?.[i]?.key?.message)}
-                {...form.register(`levels.${i}.key`)}
-              />
-              <TextInput
-                label="Name"
-                w={160}
-                error={fieldError(errors.levels?.[i]?.name?.message)}
-                {...form.register(`levels.${i}.name`)}
-              />
-              <Controller
-                control={form.control}
-                name={`levels.${i}.points`}
-                render={({ field: f }) => (
-                  <NumberInput
-                    label="Points"
-                    w={120}
-                    min={1}
-                    allowDecimal={false}
-                    value={f.value}
-                    onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
-                    error={fieldError(errors.levels?.[i]?.points?.message)}
-                  />
-                )}
-              />
-              {levels.fields.length > 1 && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  aria-label={`Remove level ${i + 1}`}
-                  onClick={() => levels.remove(i)}
-                >
-                  ×
-                </ActionIcon>
-              )}
-            </Group>
-          ))}
-          {errors.levels?.root?.message || errors.levels?.message
-            ? fieldError(errors.levels?.root?.message ?? errors.levels?.message)
-            : null}
-          {levels.fields.length < 10 && (
-            <Button
-              variant="subtle"
-              size="xs"
-              w="fit-content"
-              onClick={() => levels.append({ key: '', name: '', points: 100 })}
-            >
-              Add a level
-            </Button>
-          )}
-        </Stack>
+        <ProgrammeLevels form={form} />
         <Group grow wrap="wrap">
           <TextInput
             type="date"
