@@ -53,7 +53,7 @@ test.describe('accessibility sweep', () => {
       await signInAs(page, email);
       const { capabilities, profile } = await sessionOf(page);
       const incomplete = (profile.cellNum ?? '').length < 10;
-      const routes = routesFor(email, capabilities, await idsFor(page, capabilities), incomplete);
+      const routes = routesFor(email, capabilities, await idsFor(page, capabilities, incomplete), incomplete);
       const found: string[] = [];
       for (const path of routes) {
         await navigateInApp(page, path);

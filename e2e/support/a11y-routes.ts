@@ -21,7 +21,8 @@ export const NOT_FOUND = '/no/such/page';
 const SIGN_IN_PAGES = new Set(['hello', 'welcomeTrfAuth', 'register', 'resetPassword', 'contactSupport']);
 
 export interface Ids {
-  colleague: number;
+  /** Absent for a member who must complete their profile: the API refuses them the lookup. */
+  colleague?: number;
   reward?: number;
 }
 
@@ -33,7 +34,7 @@ function addresses(entry: NavEntry, ids: Ids): string[] {
     case '/recognise/:selectedMemberId?':
     case '/high5/:selectedMemberId?':
     case '/payitforward/:selectedMemberId?':
-      return [entryHref(entry), `${entryHref(entry)}/${ids.colleague}`];
+      return ids.colleague ? [entryHref(entry), `${entryHref(entry)}/${ids.colleague}`] : [entryHref(entry)];
     case '/redeemrewards/:urlParam?':
       return ['/redeemrewards', '/redeemrewards/vouchers'];
     case '/redeemrewards/item/:rewardId':
@@ -49,7 +50,12 @@ export async function sessionOf(page: Page) {
   return (await res.json()) as { capabilities: Capabilities; profile: { cellNum?: string | null } };
 }
 
-export async function idsFor(page: Page, caps: Capabilities): Promise<Ids> {
+/**
+ * The ids the swept addresses need. A member with a profile to complete sweeps only the routes
+ * exempt from it, which need none (and the API would refuse them the search).
+ */
+export async function idsFor(page: Page, caps: Capabilities, incomplete: boolean): Promise<Ids> {
+  if (incomplete) return {};
   const headers = await apiHeaders(page);
   const search = await page.request.post('/api/members/search', {
     data: { query: 'Mokoena', teamOnly: false, limit: 5 },
