@@ -2,6 +2,7 @@ import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactSupportRequestSchema } from '@ovation/shared/schemas/support';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useContactSupport } from '../../../api/support.ts';
+import { EmailInput } from '../../../components/email-input.tsx';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { useSession } from '../../../api/session-context.tsx';
 
@@ -36,14 +37,7 @@ export function ContactSupportForm({ onSent }: { onSent: (message: string) => vo
           error={fieldError(errors.name?.message)}
           {...form.register('name')}
         />
-        <TextInput
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          required
-          error={fieldError(errors.email?.message)}
-          {...form.register('email')}
-        />
+        <EmailInput error={errors.email?.message} {...form.register('email')} />
         <TextInput
           label="Phone number"
           description="Optional"

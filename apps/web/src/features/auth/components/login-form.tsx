@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LoginRequest } from '@ovation/shared/schemas/auth';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useLogin } from '../../../api/auth.ts';
+import { EmailInput } from '../../../components/email-input.tsx';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { TotpStepForm } from './totp-step-form.tsx';
 
@@ -54,14 +55,7 @@ function PasswordStep({ onSignedIn, onChallenge }: LoginFormProps & { onChalleng
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate aria-label="Sign in">
       <Stack gap="md">
         <FormAlert error={server.formError} />
-        <TextInput
-          label="E-mail address"
-          type="email"
-          autoComplete="username"
-          required
-          error={fieldError(errors.email?.message)}
-          {...form.register('email')}
-        />
+        <EmailInput autoComplete="username" error={errors.email?.message} {...form.register('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

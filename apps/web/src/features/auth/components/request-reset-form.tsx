@@ -1,8 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { resetRequestSchema } from '@ovation/shared/schemas/auth';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useRequestPasswordReset } from '../../../api/auth.ts';
-import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
+import { EmailInput } from '../../../components/email-input.tsx';
+import { FormAlert } from '../../../components/form-feedback.tsx';
 
 /** Asks for a reset link; the answer is neutral so nobody learns which addresses exist. */
 export function RequestResetForm({ onSent }: { onSent: (message: string) => void }) {
@@ -22,14 +23,7 @@ export function RequestResetForm({ onSent }: { onSent: (message: string) => void
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
       <Stack gap="md">
         <FormAlert error={server.formError} />
-        <TextInput
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          required
-          error={fieldError(errors.email?.message)}
-          {...form.register('email')}
-        />
+        <EmailInput error={errors.email?.message} {...form.register('email')} />
         <Button type="submit" size="md" fullWidth loading={isSubmitting}>
           SEND RESET LINK
         </Button>

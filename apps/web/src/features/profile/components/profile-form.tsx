@@ -7,6 +7,7 @@ import type { LoadSessionResponse } from '@ovation/shared/schemas/session';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { returnFocus } from '../../../lib/return-focus.ts';
 import { useUpdateProfile } from '../../../api/profile.ts';
+import { EmailInput } from '../../../components/email-input.tsx';
 import { FormAlert, fieldError } from '../../../components/form-feedback.tsx';
 import { SKILL_LABEL, THEME_SONG_LABEL } from '../../../components/social/member-identity.tsx';
 
@@ -72,14 +73,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
             error={fieldError(errors.cellNum?.message)}
             {...form.register('cellNum')}
           />
-          <TextInput
-            label="E-mail address"
-            type="email"
-            autoComplete="email"
-            required
-            error={fieldError(errors.email?.message)}
-            {...form.register('email')}
-          />
+          <EmailInput error={errors.email?.message} {...form.register('email')} />
         </SimpleGrid>
         {emailChanges && (
           <PasswordInput
