@@ -23,6 +23,7 @@ import { catalogueRoutes } from './route-catalog.ts';
 import { registerRoutes } from './routes.ts';
 import { serverOptions, type LoggingOptions } from './server-options.ts';
 import { createServices, type AppServices } from './services.ts';
+import type { SendServices } from './core/sends/send-deps.ts';
 
 /** The live tickets' and celebration hashes' key when LIVE_SECRET is unset (kept in the database). */
 const liveKey = serverKey('live-secret');
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work started by requests and finished after their answer (registration's e-mails). */
     backgroundWork: BackgroundWork;
+    /** The send runner's services, for work no request starts (the daily milestone job). */
+    sendServices: SendServices;
   }
 }
 
@@ -83,7 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Live tickets and celebration hashes: LIVE_SECRET, else one key in the database for every instance.
   const made = createServices(app, config, config.LIVE_SECRET ? undefined : await liveKey(app.db));
-  await registerRoutes(app, { config, secure, services: options.services?.(made) ?? made });
+  const services = options.services?.(made) ?? made;
+  app.decorate('sendServices', services.sends);
+  await registerRoutes(app, { config, secure, services });
   await app.register(staticWebPlugin, { root: webRoot(config) });
 
   return app;

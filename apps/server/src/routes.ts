@@ -38,6 +38,7 @@ import { checkoutRoutes } from './modules/rewards/checkout.routes.ts';
 import { rewardsAdminRoutes } from './modules/rewards/rewards-admin.routes.ts';
 import { awardsRoutes } from './modules/awards/awards.routes.ts';
 import { awardsAdminRoutes } from './modules/awards/awards-admin.routes.ts';
+import { milestonesRoutes } from './modules/milestones/milestones.routes.ts';
 
 /** What the routes are given: the configuration, whether cookies are secure, the per-instance services. */
 export interface RouteOptions {
@@ -92,6 +93,7 @@ export async function registerRoutes(app: FastifyInstance, { config, secure, ser
   await app.register(rewardsAdminRoutes, { sends, catalogue: caches.rewardsCatalogue });
   await app.register(awardsRoutes, { sends });
   await app.register(awardsAdminRoutes, { sends });
+  await app.register(milestonesRoutes);
   await app.register(feedRoutes, { caches: caches.kudos });
   await app.register(newsRoutes);
   await app.register(newsAdminRoutes);

@@ -3,6 +3,7 @@ import { prepareDatabase } from './boot.ts';
 import { loadStartConfig } from './config/env.ts';
 import { startMailDispatcher } from './core/mail/mailer.ts';
 import { startAwardReminders } from './modules/awards/reminders.ts';
+import { startServiceMilestones } from './modules/milestones/milestone-job.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
 import { startRollupFlusher } from './modules/reports/rollup-flush.ts';
@@ -21,6 +22,7 @@ const mail = config.SMTP_URL
 const digest = startDigestScheduler({ db: app.db, log: app.log, publicUrl: config.PUBLIC_URL });
 const rollups = startRollupFlusher({ db: app.db, log: app.log });
 const awardReminders = startAwardReminders({ db: app.db, log: app.log });
+const milestones = startServiceMilestones({ ...app.sendServices, log: app.log });
 if (!mail) app.log.info('SMTP_URL is not set: e-mail stays in the outbox table (GET /api/admin/outbox)');
 
 let closing = false;
@@ -34,6 +36,7 @@ async function shutdown(signal: string) {
     await digest.stop();
     await rollups.stop();
     await awardReminders.stop();
+    await milestones.stop();
     await mail?.stop();
     await app.close();
     process.exit(0);

@@ -71,5 +71,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'award_release',
   /** An approved award paid: what the programme held to the nominee's points. */
   'award_payment',
+  /** A service milestone's points, from the issuance account (issue 41, decision 0108). */
+  'service_award',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

@@ -124,6 +124,16 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ members: num
       });
     });
     for (let i = DEMO_ACCOUNTS.length; i < FIRM_SIZE; i++) rows.push(baseMember(i, random, now, divisionIds));
+    // Service milestones to show (decision 0108): Ruan reaches five years in 12 days (his manager
+    // is told and the team can sign his card); one of the demo team reaches three years today (posted
+    // when the portal starts). Nobody else of the demo team has a milestone within the notice period.
+    const yearsOn = (years: number, days: number) =>
+      isoDate(new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days)));
+    rows[2]!.startDate = yearsOn(5, 12);
+    rows[DEMO_ACCOUNTS.length + 1]!.startDate = yearsOn(3, 0);
+    for (const i of [0, 9, ...Array.from({ length: 5 }, (_, k) => DEMO_ACCOUNTS.length + (k + 1) * 7 + 1)]) {
+      rows[i]!.startDate = yearsOn(2 + (i % 3) * 5, 120);
+    }
     // Every 12th member leads a team.
     rows.forEach((row, i) => {
       if (i >= DEMO_ACCOUNTS.length && i % 12 === 0) row.isManager = true;

@@ -56,6 +56,13 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/admin/awards/programmes': AWARD_PROGRAMME,
   'PUT /api/admin/awards/programmes/:programmeId': AWARD_PROGRAMME,
   'POST /api/admin/awards/programmes/:programmeId/fund': { points: 10 },
+  'PUT /api/admin/awards/service': {
+    enabled: true,
+    milestones: [{ years: 5, points: 500, form: 'points' }],
+    randPerPoint: 0.1,
+    noticeDays: 30,
+  },
+  'POST /api/admin/awards/service/breaks': { memberId: 1, startsOn: '2020-01-01', endsOn: '2020-01-10' },
 };
 
 const apiRoutes = () =>

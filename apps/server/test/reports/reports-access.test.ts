@@ -22,6 +22,7 @@ const MENU_REPORTS = [
   'reportgameplays',
   'reportdailycheckinanalysis',
   'reportawards',
+  'reportlongservice',
 ];
 const ADMIN_ONLY = ['reportsimplysay', 'reportmemberdatabase', 'reportdailycheckin'];
 

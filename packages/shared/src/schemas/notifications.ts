@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What the bell tells a member about (decision 0026); `upload`: points credited by a points upload
  * (0044); `award_*`: a nomination to approve, one's nomination approved or declined, an award
- * received (issue 41).
+ * received (issue 41); `milestone_upcoming`: a team member's service milestone in 30 days (to their
+ * manager), `milestone_received`: one's own milestone posted (decision 0108).
  */
 export const NOTIFICATION_KINDS = [
   'recognised',
@@ -16,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'award_approved',
   'award_declined',
   'award_received',
+  'milestone_upcoming',
+  'milestone_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +38,8 @@ export const notificationItemSchema = z.object({
   orderStatus: z.string().nullable(),
   /** The award nomination of an `award_*` notice: the programme and level, and who is nominated. */
   award: z.object({ nominationId: z.number().int(), label: z.string(), nomineeName: z.string() }).nullable(),
+  /** The service milestone of a `milestone_*` notice: whose, and how many years. */
+  milestone: z.object({ milestoneId: z.number().int(), years: z.number().int(), memberName: z.string() }).nullable(),
   /** ISO 8601, UTC. */
   createdAt: z.string(),
   read: z.boolean(),

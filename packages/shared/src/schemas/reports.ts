@@ -21,6 +21,7 @@ export const REPORT_KEYS = [
   'reportgameplays',
   'reporttransactions',
   'reportawards',
+  'reportlongservice',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 

@@ -90,6 +90,23 @@ export async function verifyLedger(db: Db, limit = 50): Promise<{ findings: Ledg
   )) {
     findings.push({ check: 'award account not negative', detail: `account ${r.id} (${r.kind}): ${r.balance}` });
   }
+  // Service milestones (decision 0108): a posted points award was paid once, its points exactly.
+  for (const r of await rows(
+    db,
+    sql`select sm.id from service_milestones sm
+        left join ledger_transactions t on t.id = sm.transaction_id
+        left join lateral (select sum(e.amount) as credited from ledger_entries e join ledger_accounts a
+                           on a.id = e.account_id and a.member_id = sm.member_id and a.kind = 'points'
+                           where e.transaction_id = sm.transaction_id) c on true
+        where sm.posted_at is not null and sm.form = 'points' and sm.points > 0
+          and (t.kind is distinct from 'service_award' or c.credited is distinct from sm.points)
+        order by sm.id limit ${limit}`,
+  )) {
+    findings.push({
+      check: 'service milestone paid once',
+      detail: `milestone ${r.id}: its transaction is missing, of the wrong kind or for other points`,
+    });
+  }
   const [stats] = await rows(
     db,
     sql`select (select count(*) from ledger_transactions)::int as transactions,

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import type { PrizeTable } from '@ovation/shared/schemas/game';
+import type { ServiceAwardsSettings } from '@ovation/shared/schemas/milestones';
 import { settings } from '../../db/schema/index.ts';
 
 export const SETTING_DEFAULTS = {
@@ -39,6 +40,22 @@ export const SETTING_DEFAULTS = {
       { label: '100 Kudos', points: 100, weight: 3 },
     ],
   } as PrizeTable,
+  /**
+   * Service milestones (decision 0108): the years and what each gives, what a point is worth in
+   * rand for payroll, and how many days ahead the manager is told and the card opens.
+   */
+  serviceAwards: {
+    enabled: true,
+    milestones: [1, 3, 5, 10, 15, 20, 25, 30].map((years) => ({
+      years,
+      points: years * 100,
+      form: 'points' as const,
+      giftName: '',
+      giftValueRand: 0,
+    })),
+    randPerPoint: 0.1,
+    noticeDays: 30,
+  } as ServiceAwardsSettings,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValues = typeof SETTING_DEFAULTS;

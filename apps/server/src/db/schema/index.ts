@@ -11,3 +11,4 @@ export * from './oidc.ts';
 export * from './notifications.ts';
 export * from './report-rollups.ts';
 export * from './awards.ts';
+export * from './milestones.ts';

@@ -37,6 +37,8 @@ export const notifications = pgTable(
     orderStatus: text('order_status'),
     /** The award nomination for kinds 'award_*' (issue 41). */
     awardNominationId: bigint('award_nomination_id', { mode: 'number' }),
+    /** The service milestone for kinds 'milestone_*' (decision 0108). */
+    serviceMilestoneId: bigint('service_milestone_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

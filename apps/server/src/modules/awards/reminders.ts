@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { queryRows } from '../../db/sql-rows.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 
 /**
  * Reminds approvers of steps past their programme's service time, and at twice it escalates to
@@ -68,21 +69,13 @@ export async function runAwardReminders(db: Db, now = new Date()): Promise<{ rem
 
 /** Runs the reminders every `intervalMs` (every 15 minutes by default). */
 export function startAwardReminders(deps: { db: Db; log: FastifyBaseLogger }, intervalMs = 900_000) {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= runAwardReminders(deps.db)
-      .then((n) => (n.reminded > 0 || n.escalated > 0) && deps.log.info(n, 'award approvers reminded'))
-      .catch((err: unknown) => deps.log.error({ err }, 'award reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob(
+    deps.log,
+    {
+      work: () => runAwardReminders(deps.db),
+      done: (n) => (n.reminded > 0 || n.escalated > 0 ? 'award approvers reminded' : null),
+      failed: 'award reminders failed',
     },
-  };
+    intervalMs,
+  );
 }

@@ -17,6 +17,10 @@ export function presentNotification(row: NotificationRow): NotificationItem {
       row.awardNominationId === null
         ? null
         : { nominationId: row.awardNominationId, label: row.awardLabel ?? '', nomineeName: row.awardNominee ?? '' },
+    milestone:
+      row.serviceMilestoneId === null || !row.milestone
+        ? null
+        : { milestoneId: row.serviceMilestoneId, years: row.milestone.years, memberName: row.milestone.memberName },
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };

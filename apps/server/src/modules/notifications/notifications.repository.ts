@@ -30,6 +30,10 @@ export async function listNotifications(db: Db, memberId: number, limit: number)
         where n.id = ${notifications.awardNominationId} limit 1)`,
       awardNominee: sql<string | null>`(select m.first_name || ' ' || m.surname
         from award_nominations n join members m on m.id = n.nominee_id where n.id = ${notifications.awardNominationId})`,
+      serviceMilestoneId: notifications.serviceMilestoneId,
+      milestone: sql<{ years: number; memberName: string } | null>`(select json_build_object('years', sm.years,
+          'memberName', m.first_name || ' ' || m.surname)
+        from service_milestones sm join members m on m.id = sm.member_id where sm.id = ${notifications.serviceMilestoneId})`,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       unread: sql<number>`(select count(*) from notifications u where u.member_id = ${memberId} and u.read_at is null)::int`,

@@ -1,5 +1,6 @@
 import type { ReportKey } from '@ovation/shared/schemas/reports';
 import { AWARDS_REPORT } from './award-reports.registry.ts';
+import { LONG_SERVICE_REPORT } from './long-service.registry.ts';
 import {
   GAME_PLAYS_REPORT,
   PAY_IT_FORWARD_REPORT,
@@ -37,6 +38,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   GAME_PLAYS_REPORT,
   TRANSACTIONS_REPORT,
   AWARDS_REPORT,
+  LONG_SERVICE_REPORT,
 ];
 
 const BY_KEY = new Map<string, ReportDefinition>(REPORTS.map((r) => [r.key, r]));
@@ -48,7 +50,7 @@ export function findReport(key: string): ReportDefinition | undefined {
 export const reportRoute = (key: ReportKey) => `/${key}`;
 
 /** Which totals a report shows, with their titles and types (the keys of query.totals). */
-export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'points' | 'percent' }> = {
+export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'points' | 'percent' | 'money' }> = {
   members: { title: 'Members', type: 'integer' },
   registeredCount: { title: 'Registered', type: 'integer' },
   notRegistered: { title: 'Not registered', type: 'integer' },
@@ -56,6 +58,10 @@ export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'po
   birthdays: { title: 'Birthdays', type: 'integer' },
   anniversaries: { title: 'Work anniversaries', type: 'integer' },
   pointsRedeemed: { title: 'Points redeemed, less refunds', type: 'points' },
+  longServiceAwards: { title: 'Long-service awards', type: 'integer' },
+  valueRand: { title: 'Value (R)', type: 'money' },
+  exemptRand: { title: 'Exempt (R)', type: 'money' },
+  taxableRand: { title: 'Taxable (R)', type: 'money' },
   nominations: { title: 'Nominations', type: 'integer' },
   pointsCommitted: { title: 'Committed (held)', type: 'points' },
   pointsPaid: { title: 'Paid', type: 'points' },

@@ -32,6 +32,8 @@ export function describeEntry(kind: LedgerTransactionKind, amount: number, memo:
       return memo || 'Rewards order refunded';
     case 'award_payment':
       return memo ? `Award — ${memo}` : 'Award';
+    case 'service_award':
+      return memo || 'Service award';
     case 'award_funding':
       return memo || 'Award programme funded';
     case 'award_hold':
