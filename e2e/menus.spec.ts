@@ -15,6 +15,7 @@ const REPORTS = [
   'Game Plays Report',
   'Daily Check-In Analysis',
   'Awards Report',
+  'Long-service Awards',
 ];
 const SA_RECOGNISE = ['Recognise', 'Pay It Forward', 'High Five', 'My Recognition', 'Awards'];
 const NON_SA_RECOGNISE = ['Recognise', '!Pay It Forward', 'High Five', 'My Recognition', 'Awards'];

@@ -44,6 +44,8 @@ export const PAGE_LOADERS: Record<PageId, () => Promise<{ default: ComponentType
   rewardsFulfilment: () => import('../features/rewards-admin/fulfilment-page.tsx'),
   awards: () => import('../features/awards/awards-page.tsx'),
   awardApprovals: () => import('../features/awards/approvals-page.tsx'),
+  milestones: () => import('../features/milestones/milestones-page.tsx'),
+  serviceAwards: () => import('../features/awards-admin/service-awards-page.tsx'),
   awardProgrammes: () => import('../features/awards-admin/award-programmes-page.tsx'),
   systemCheck: () => import('../features/systemcheck/system-check-page.tsx'),
 };

@@ -74,7 +74,7 @@ describe('header navigation from capabilities', () => {
     expect(items).toContain('Roles Report');
     expect(items.slice(-2)).toEqual(['Data Upload', 'Uploads Report']);
     expect(items.filter((l) => l === '---')).toHaveLength(1);
-    expect(items).toHaveLength(20); // news, two rewards screens, award programmes, divider, 12 reports, roles, upload, uploads
+    expect(items).toHaveLength(21); // news, two rewards screens, award programmes, divider, 13 reports, roles, upload, uploads
   });
 
   it('rep without a first group: no divider', () => {

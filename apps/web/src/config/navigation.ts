@@ -46,6 +46,8 @@ export type PageId =
   | 'awards'
   | 'awardApprovals'
   | 'awardProgrammes'
+  | 'milestones'
+  | 'serviceAwards'
   | 'systemCheck';
 
 export interface NavEntry {
@@ -106,6 +108,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // Award programmes (issue 41, decision 0107): any member nominates; approvers decide.
   page('/awards', 'Awards', { menu: 'recognise', page: 'awards' }),
   page('/awards/approvals', 'Award Approvals', { page: 'awardApprovals' }),
+  // Service milestones (decision 0108): cards to sign, from the Awards page and the manager's notice.
+  page('/awards/milestones/:milestoneId?', 'Milestones', { page: 'milestones' }),
   page('/redeemrewards/:urlParam?', 'Redeem Rewards', {
     menu: 'rewards',
     page: 'redeemRewards',
@@ -153,6 +157,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     page: 'awardProgrammes',
     capability: 'manageAwards',
   }),
+  page('/awardsadmin/service', 'Service Awards', { page: 'serviceAwards', capability: 'manageAwards' }),
   report('/reportdashboard', 'Report Dashboard', 'viewReports', true, 'reportDashboard'),
   report('/reportmanagement', 'Management Report'),
   report('/reportmemberbalances', 'Member Balances'),
@@ -165,6 +170,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   report('/reportgameplays', 'Game Plays Report'),
   report('/reportdailycheckinanalysis', 'Daily Check-In Analysis'),
   report('/reportawards', 'Awards Report'),
+  report('/reportlongservice', 'Long-service Awards'),
   report('/reportroles', 'Roles Report', 'viewRolesReport', true, 'rolesReport'),
   report('/admindataupload', 'Data Upload', 'uploadData', true, 'dataUpload'),
   report('/reportuploads', 'Uploads Report', 'viewUploadsReport', true, 'uploadsReport'),

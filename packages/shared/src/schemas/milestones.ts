@@ -63,6 +63,8 @@ export const milestoneSchema = z.object({
   milestoneId: z.number().int(),
   memberId: z.number().int(),
   memberName: z.string(),
+  /** The card is the viewer's own. */
+  own: z.boolean(),
   years: z.number().int(),
   /** The anniversary, and the day it is posted (the Friday before when it falls on a weekend). */
   milestoneOn: z.string(),

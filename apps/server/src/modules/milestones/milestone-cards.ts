@@ -50,6 +50,7 @@ function present(row: Row, viewerId: number): Milestone {
     milestoneId: toNumber(row.id),
     memberId: row.member_id,
     memberName: row.member_name,
+    own,
     years: row.years,
     milestoneOn: row.milestone_on,
     postOn: row.post_on,

@@ -18,6 +18,7 @@ const item = (over: Partial<NotificationsResponse['items'][number]>): Notificati
   orderId: null,
   orderStatus: null,
   award: null,
+  milestone: null,
   createdAt: '2026-11-20T08:15:00Z',
   read: false,
   ...over,

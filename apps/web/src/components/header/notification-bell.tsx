@@ -48,6 +48,10 @@ export function describeNotification(item: NotificationItem, pointsName: string)
       return `Your nomination of ${item.award?.nomineeName ?? 'a colleague'} for ${item.award?.label ?? 'an award'} was declined`;
     case 'award_received':
       return `You received ${item.award?.label ?? 'an award'}${points}`;
+    case 'milestone_upcoming':
+      return `${item.milestone?.memberName ?? who} reaches ${item.milestone?.years ?? ''} years of service soon: write your message and invite the team to sign the card`;
+    case 'milestone_received':
+      return `Congratulations on ${item.milestone?.years ?? ''} years with us${points}: see your card`;
   }
 }
 
@@ -118,7 +122,13 @@ export function NotificationBell() {
     if (!item.read) mark.mutate({ ids: [item.id] });
     // The list closes with the choice (focus back on the bell), not left over the new page.
     setOpened(false);
-    void navigate(item.kind === 'order' ? '/orders' : '/myrecognition');
+    void navigate(
+      item.milestone
+        ? `/awards/milestones/${item.milestone.milestoneId}`
+        : item.kind === 'order'
+          ? '/orders'
+          : '/myrecognition',
+    );
   };
 
   const markAll = () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { AwardProgramme } from '@ovation/shared/schemas/awards';
 import { formatPoints } from '@ovation/shared/format/money';
 import { useAdminProgrammes, useFundProgramme } from '../../api/awards.ts';
@@ -76,7 +77,12 @@ export default function AwardProgrammesPage() {
   return (
     <>
       <PageTitle title="Award Programmes">
-        <Button onClick={() => setEditing('new')}>New programme</Button>
+        <Group gap="xs">
+          <Button component={Link} to="/awardsadmin/service" variant="light">
+            Service awards
+          </Button>
+          <Button onClick={() => setEditing('new')}>New programme</Button>
+        </Group>
       </PageTitle>
       <Stack gap="md" maw={860}>
         {programmes.isPending && <Loader aria-label="Loading programmes" />}

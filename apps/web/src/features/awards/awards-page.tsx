@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   useApprovals,
@@ -30,9 +30,14 @@ export default function AwardsPage() {
   return (
     <>
       <PageTitle title="Awards">
-        <Button component={Link} to="/awards/approvals" variant={waiting > 0 ? 'filled' : 'light'}>
-          Approvals{waiting > 0 ? ` (${waiting} waiting)` : ''}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/awards/milestones" variant="light">
+            Milestones
+          </Button>
+          <Button component={Link} to="/awards/approvals" variant={waiting > 0 ? 'filled' : 'light'}>
+            Approvals{waiting > 0 ? ` (${waiting} waiting)` : ''}
+          </Button>
+        </Group>
       </PageTitle>
       <Tabs defaultValue="nominate" keepMounted={false}>
         <Tabs.List mb="lg">
