@@ -114,7 +114,12 @@ describe('service milestones (a controllable clock)', () => {
       ctx.app.db,
       sql`select kind, label, points, message from kudos where id = ${posted.kudosId}`,
     );
-    expect(kudos).toEqual({ kind: 'award', label: '5 years of service', points: 500, message: words });
+    expect(kudos).toEqual({
+      kind: 'award',
+      label: '5 years of service',
+      points: 500,
+      message: `${words}\n\nFrom the card:\nCas Colleague: Five years already! Thank you, Ann.`,
+    });
     const annBell = await bellOf(ctx, annToken);
     expect(annBell.items.map((i: { kind: string }) => i.kind)).toContain('milestone_received');
     const late = await ctx.request({

@@ -129,16 +129,22 @@ export async function lockMilestone(tx: Db, id: number): Promise<LockedMilestone
 export const milestoneLabel = (years: number) => `${years} ${years === 1 ? 'year' : 'years'} of service`;
 
 /**
- * Posts the milestone: its Kudos Thread item (from the manager, or the firm's own words when the
- * member has none), the row marked posted, and the member's bell notice.
+ * Posts the milestone: its Kudos Thread item (from the manager, or from the member themself when
+ * they have none) with the manager's message and the card's messages under it, the row marked
+ * posted, and the member's bell notice.
  */
 export async function recordPosted(tx: Db, m: LockedMilestone, transactionId: number | null): Promise<number> {
   const gift = m.form === 'gift' && m.giftName ? ` — ${m.giftName}` : '';
   const [row] = await queryRows<{ id: unknown }>(
     tx,
-    sql`with k as (
+    sql`with card as (
+          select string_agg(a.first_name || ' ' || a.surname || ': ' || c.message, E'\n' order by c.signed_at) as lines
+          from milestone_card_messages c join members a on a.id = c.author_id where c.milestone_id = ${m.id}
+        ), k as (
           insert into kudos (kind, from_member_id, to_member_id, message, label, points, ledger_transaction_id)
-          values ('award', ${m.managerId ?? m.memberId}, ${m.memberId}, ${m.message}, ${milestoneLabel(m.years) + gift},
+          values ('award', ${m.managerId ?? m.memberId}, ${m.memberId},
+                  ${m.message} || coalesce(E'\n\nFrom the card:\n' || (select lines from card), ''),
+                  ${milestoneLabel(m.years) + gift},
                   ${m.form === 'points' ? m.points : 0}, ${transactionId})
           returning id
         ), upd as (
