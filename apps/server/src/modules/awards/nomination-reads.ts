@@ -23,15 +23,14 @@ function nominationsSql(where: SQL, limit: number, extra: SQL = sql``): SQL {
             from award_nomination_events e left join members am on am.id = e.actor_member_id
             where e.nomination_id = n.id) as history
            ${extra}
-    from award_nominations n
+    -- The page is chosen first, so the per-row reads (history, the queue's extras) run for its rows only.
+    from (select n.* from award_nominations n where ${where} order by n.id desc limit ${limit}) n
     join award_programmes p on p.id = n.programme_id
     join members fm on fm.id = n.nominator_id
     join members tm on tm.id = n.nominee_id
     left join divisions d on d.id = tm.division_id
     left join behaviours b on b.id = n.behaviour_id
-    where ${where}
-    order by n.id desc
-    limit ${limit}`;
+    order by n.id desc`;
 }
 
 const levelOf = (levels: AwardLevel[], key: string, points: number): AwardLevel => {
@@ -73,17 +72,24 @@ export function presentNomination(r: Raw): Nomination {
  * ones that name them at any step; the step is checked on those few.
  */
 export async function approvalQueue(db: Db, approverId: number, before: number | undefined, limit: number) {
-  const me = JSON.stringify([[approverId]]);
+  // Whom the approver acts for: themself, and whoever delegated to them until today or later. One
+  // indexable containment test each (ORed, so the GIN index answers every one): an EXISTS over the
+  // delegates inside the OR made PostgreSQL test every pending nomination instead.
+  const delegators = await queryRows<{ approver_id: number }>(
+    db,
+    sql`select approver_id from award_delegates where delegate_id = ${approverId} and until >= current_date`,
+  );
+  const actsFor = [approverId, ...delegators.map((d) => Number(d.approver_id))];
+  const atTheirStep = sql.join(
+    actsFor.map(
+      (id) => sql`(n.chain @> ${JSON.stringify([[id]])}::jsonb and n.chain -> n.step @> to_jsonb(${id}::int))`,
+    ),
+    sql` or `,
+  );
   const rows = await queryRows<Raw>(
     db,
     nominationsSql(
-      sql`n.status = 'pending' ${before ? sql`and n.id < ${before}` : sql``}
-          and (
-            (n.chain @> ${me}::jsonb and n.chain -> n.step @> to_jsonb(${approverId}::int))
-            or exists (select 1 from award_delegates dl
-                       where dl.delegate_id = ${approverId} and dl.until >= current_date
-                         and n.chain @> jsonb_build_array(jsonb_build_array(dl.approver_id))
-                         and n.chain -> n.step @> to_jsonb(dl.approver_id)))`,
+      sql`n.status = 'pending' ${before ? sql`and n.id < ${before}` : sql``} and (${atTheirStep})`,
       limit + 1,
       sql`, (select count(*) from kudos k where k.to_member_id = n.nominee_id
                  and k.created_at > now() - interval '1 year')::int as recent,
