@@ -28,6 +28,8 @@ export interface UploadColumn {
   required: boolean;
   /** What goes in it, shown on the upload page. */
   help: string;
+  /** Other headers HR systems give it, read when the header itself is absent (e.g. hireDate). */
+  aliases?: readonly string[];
 }
 
 /** The columns of each kind, in template order. Headers match ignoring case, spaces and punctuation. */
@@ -56,7 +58,12 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly UploadColumn[]> = {
       required: false,
       help: 'An existing member or a row anywhere in the same file.',
     },
-    { header: 'Start date', required: false, help: 'dd/MM/yyyy or yyyy-MM-dd.' },
+    {
+      header: 'Start date',
+      required: false,
+      help: 'The hire date, from which service milestones count: dd/MM/yyyy or yyyy-MM-dd. A “Hire date” column is read as this one.',
+      aliases: ['Hire date'],
+    },
     { header: 'Birth date', required: false, help: 'dd/MM/yyyy or yyyy-MM-dd.' },
     {
       header: 'Roles',

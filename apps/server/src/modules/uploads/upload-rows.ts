@@ -45,6 +45,11 @@ export function mapHeader(kind: UploadKind, header: string[]): Map<string, numbe
     const key = headerKey(h);
     if (key && !index.has(key)) index.set(key, i);
   });
+  // A column named as another system names it (hireDate for Start date) is read as that column.
+  for (const column of UPLOAD_COLUMNS[kind]) {
+    const alias = column.aliases?.map(headerKey).find((key) => index.has(key));
+    if (alias && !index.has(headerKey(column.header))) index.set(headerKey(column.header), index.get(alias)!);
+  }
   const missing = UPLOAD_COLUMNS[kind].filter((c) => c.required && !index.has(headerKey(c.header)));
   if (missing.length > 0) {
     const names = missing.map((c) => `“${c.header}”`).join(', ');
