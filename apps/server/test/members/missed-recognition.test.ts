@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { divisions, emailOutbox, kudos } from '../../src/db/schema/index.ts';
+import { divisions, emailOutbox, kudos, serviceBreaks } from '../../src/db/schema/index.ts';
 import { findMissedTeamMembers } from '../../src/core/members/missed.repository.ts';
 import { runWeeklyDigest } from '../../src/modules/notifications/digest.ts';
 import { setupApp } from '../support/build-app.ts';
@@ -20,6 +20,10 @@ async function team() {
   const never = await of('Neo');
   const starter = await of('Sam', new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10));
   const leaver = await createMember(ctx.app, { firstName: 'Lee', managerId: manager.member.id, active: false });
+  // On parental leave for part of the month: a break in service recorded over it.
+  const away = await of('Ava');
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await ctx.app.db.insert(serviceBreaks).values({ memberId: away.id, startsOn: day(-60), endsOn: day(-10) });
   const colleague = await memberWithToken(ctx, { firstName: 'Cole', surname: 'Colleague' });
   await relaxLimits(ctx.app);
   await fund(ctx.app, colleague.member.id, 100);
@@ -42,7 +46,7 @@ async function team() {
 }
 
 describe('team members who have been missed', () => {
-  it('lists the reports with no recognition in 30 days, never-recognised first; starters and leavers left out', async () => {
+  it('lists the reports with no recognition in 30 days, never-recognised first; starters, members on leave and leavers left out', async () => {
     const t = await team();
     const res = await ctx.request({
       method: 'GET',

@@ -1,9 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 
 /** How far back "missed" looks: no recognition of any kind in this many days (issue 41). */
 export const MISSED_DAYS = 30;
+
+/**
+ * SQL: the member (an id expression) was away for some of the days `fromDay` to `toDay` — a break
+ * in service recorded over them (unpaid or parental leave, decision 0108) — so a quiet month is
+ * not a missed one.
+ */
+export const awayBetween = (memberId: SQL, fromDay: SQL, toDay: SQL) =>
+  sql`exists (select 1 from service_breaks b where b.member_id = ${memberId}
+    and b.ends_on >= ${fromDay} and b.starts_on <= ${toDay})`;
 
 export interface MissedMember {
   memberId: number;
@@ -16,7 +25,8 @@ export interface MissedMember {
 /**
  * A manager's direct reports who have received no recognition of any kind — recognition, High
  * Five, Pay It Forward, an award — in the last MISSED_DAYS days, longest-missed first. New
- * starters (with the firm fewer than MISSED_DAYS days) and leavers are left out. Read by the
+ * starters (with the firm fewer than MISSED_DAYS days), members on leave (a break in service
+ * recorded over any of those days) and leavers are left out. Read by the
  * management statement and the weekly digest; `kudos_to_member_idx` answers each member's last
  * item from the newest end.
  */
@@ -32,6 +42,7 @@ export async function findMissedTeamMembers(db: Db, managerId: number, now = new
       where m.manager_id = ${managerId} and m.id <> ${managerId} and m.active
         and (m.start_date is null or m.start_date <= (${since.toISOString()}::timestamptz)::date)
         and (last.at is null or last.at < ${since.toISOString()}::timestamptz)
+        and not ${awayBetween(sql`m.id`, sql`(${since.toISOString()}::timestamptz)::date`, sql`(${now.toISOString()}::timestamptz)::date`)}
       order by last.at asc nulls first, m.surname, m.first_name, m.id`,
   );
   return rows.map((r) => ({
