@@ -85,17 +85,25 @@ export async function getMilestone(db: Db, viewerId: number, milestoneId: number
  * manager), their direct reports and their manager; and their own once posted (this year's).
  */
 export async function listMilestones(db: Db, viewerId: number): Promise<MilestonesResponse> {
-  const rows = await queryRows<Row>(
+  return findMilestones(
     db,
-    sql`${select(
-      viewerId,
-      sql`((sm.posted_at is null and sm.member_id <> ${viewerId} and (
+    viewerId,
+    sql`((sm.posted_at is null and sm.member_id <> ${viewerId} and (
               sm.manager_id = ${viewerId}
               or m.manager_id = (select v.manager_id from members v where v.id = ${viewerId})
               or sm.member_id = (select v.manager_id from members v where v.id = ${viewerId})))
            or (sm.member_id = ${viewerId} and sm.posted_at > now() - interval '1 year'))`,
-    )} order by sm.post_on, sm.id limit 100`,
+    100,
   );
+}
+
+/** The milestones announced and not yet posted, soonest first, as the viewer may see them. */
+export const upcomingMilestones = (db: Db, viewerId: number, limit: number) =>
+  findMilestones(db, viewerId, sql`sm.posted_at is null`, limit);
+
+/** The cards `where` picks (over `sm` and its member `m`) that the viewer may see, in one read. */
+async function findMilestones(db: Db, viewerId: number, where: SQL, limit: number): Promise<MilestonesResponse> {
+  const rows = await queryRows<Row>(db, sql`${select(viewerId, where)} order by sm.post_on, sm.id limit ${limit}`);
   return { items: rows.map((r) => present(r, viewerId)) };
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/db.ts';
 import { settings } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
-import { getMilestone } from './milestone-cards.ts';
+import { upcomingMilestones } from './milestone-cards.ts';
 import { readServiceAwards } from './milestone-job.ts';
 
 /** Service awards as those who run award programmes see them (decision 0108). */
@@ -24,13 +24,9 @@ export async function serviceAwardsAdmin(db: Db, viewerId: number): Promise<Serv
             b.note
           from service_breaks b join members m on m.id = b.member_id order by b.starts_on desc, b.id desc limit 200`,
     ),
-    queryRows<{ id: unknown }>(
-      db,
-      sql`select id from service_milestones where posted_at is null order by post_on, id limit 50`,
-    ),
+    upcomingMilestones(db, viewerId, 50),
   ]);
-  const cards = await Promise.all(upcoming.map((r) => getMilestone(db, viewerId, Number(r.id)).catch(() => null)));
-  return { settings: current, breaks, upcoming: cards.filter((c) => c !== null) };
+  return { settings: current, breaks, upcoming: upcoming.items };
 }
 
 /** Saves the settings whole; milestones already announced keep what they were announced with. */
