@@ -39,6 +39,8 @@ import { rewardsAdminRoutes } from './modules/rewards/rewards-admin.routes.ts';
 import { awardsRoutes } from './modules/awards/awards.routes.ts';
 import { awardsAdminRoutes } from './modules/awards/awards-admin.routes.ts';
 import { milestonesRoutes } from './modules/milestones/milestones.routes.ts';
+import { scimRoutes } from './modules/scim/scim.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 
 /** What the routes are given: the configuration, whether cookies are secure, the per-instance services. */
 export interface RouteOptions {
@@ -108,4 +110,6 @@ export async function registerRoutes(app: FastifyInstance, { config, secure, ser
   await app.register(liveRoutes, { secret: liveSecret });
   await app.register(notificationsRoutes, { unsubscribeLimiter: limits.unsubscribeFailuresPerIp });
   await app.register(reportsRoutes, { counts: caches.reportCounts });
+  await app.register(integrationsRoutes);
+  await app.register(scimRoutes, { prefix: '/scim/v2', publicUrl: config.PUBLIC_URL });
 }

@@ -76,6 +76,8 @@ export interface Capabilities {
   manageRewards: boolean;
   /** Run award programmes: create, change, fund, see every nomination (awards, report administrators). */
   manageAwards: boolean;
+  /** Integration tokens and the provisioning log (report administrators; issue 42). */
+  manageIntegrations: boolean;
   /** The Management menu is shown at all. */
   managementMenu: boolean;
   /** The anniv role moves the Management menu divider (see docs/decisions/0005). */
@@ -135,6 +137,7 @@ export function getCapabilities(input: CapabilityInput): Capabilities {
     readOutbox: admin,
     manageRewards: admin,
     manageAwards: has('awards') || admin,
+    manageIntegrations: admin,
     managementMenu: manager || admin || ROLE_NAMES.some((r) => roles.has(r)),
     managementDividerFirst: has('anniv'),
   };
@@ -168,6 +171,7 @@ export const ANONYMOUS_CAPABILITIES: Readonly<Capabilities> = Object.freeze({
   readOutbox: false,
   manageRewards: false,
   manageAwards: false,
+  manageIntegrations: false,
   managementMenu: false,
   managementDividerFirst: false,
 });

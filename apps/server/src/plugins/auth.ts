@@ -3,19 +3,44 @@ import fp from 'fastify-plugin';
 import { getCapabilities, type Capabilities, type Capability } from '@ovation/shared/capabilities';
 import { isProfileIncomplete } from '@ovation/shared/profile-rules';
 import { forbidden, unauthorized } from '../lib/app-errors.ts';
-import { isApiRequest } from '../lib/routed-path.ts';
+import { isApiRequest, routedPath } from '../lib/routed-path.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SessionCache } from '../core/sessions/session-cache.ts';
 import { findLiveSession } from '../core/sessions/session.repository.ts';
 import { SessionUse } from '../core/sessions/session-use.ts';
+import {
+  findLiveIntegrationToken,
+  INTEGRATION_TOKEN_PREFIX,
+  touchIntegrationToken,
+  type LiveIntegrationToken,
+} from '../core/integrations/integration-tokens.repository.ts';
 
 export const COMPLETE_PROFILE_FIRST = 'Complete your profile first: add your cell number on My Profile.';
 
 export interface AuthContext {
+  /** The session behind the call; 0 for a call made with an integration token (no session). */
   sessionId: number;
   memberId: number;
   capabilities: Capabilities;
 }
+
+/** The integration token a call presented (issue 42): SCIM reads it; API calls also get `auth`. */
+export interface IntegrationContext {
+  tokenId: number;
+  name: string;
+  scopes: LiveIntegrationToken['scopes'];
+}
+
+/**
+ * What a person does for themselves, never a script: signing in and out, their session and live
+ * stream, their profile and second factor, and making integration tokens (decision 0110).
+ */
+const PERSON_ONLY = ['/api/auth/', '/api/spa/', '/api/live/', '/api/profile', '/api/admin/integrations'];
+const READS = new Set(['GET', 'HEAD']);
+export const TOKEN_PERSON_ONLY = 'An integration token cannot be used here: this is done by a person, signed in.';
+export const TOKEN_READ_ONLY = 'This integration token may only read (scope api:read): a change needs api:write.';
+/** A token's last use is written at most this often (as a session's is). */
+const TOKEN_TOUCH_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +62,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    integration: IntegrationContext | null;
   }
   interface FastifyInstance {
     /** Live sessions kept briefly in memory; forget revoked ones here after the commit. */
@@ -53,6 +79,25 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * An API call with an integration token acts as the administrator who made it, with what they
+ * may do now, and only within the token's scopes; a leaver's tokens stop with them.
+ */
+function integrationAuth(request: FastifyRequest, token: LiveIntegrationToken): AuthContext | null {
+  const path = routedPath(request);
+  const scopes = new Set(token.scopes);
+  if (!scopes.has('api:read') && !scopes.has('api:write')) return null;
+  if (!token.member.active) return null;
+  if (PERSON_ONLY.some((prefix) => path.startsWith(prefix))) throw forbidden(TOKEN_PERSON_ONLY);
+  if (!scopes.has('api:write') && !READS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
+  const member = token.member;
+  return {
+    sessionId: 0,
+    memberId: member.id,
+    capabilities: getCapabilities({ ...member, profileIncomplete: isProfileIncomplete(member) }),
+  };
+}
+
 /** The member behind the request; throws 401 when there is none. */
 export function requireMember(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
@@ -67,6 +112,8 @@ export function requireMember(request: FastifyRequest): AuthContext {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { sessionCacheSeconds: number; sessionIdleMinutes: number }) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('integration', null);
+    const tokenTouched = new Map<number, number>();
     const idleMs = options.sessionIdleMinutes * 60_000;
     const sessionCache = new SessionCache(options.sessionCacheSeconds * 1000, () => Date.now(), 50_000, idleMs);
     app.decorate('sessionCache', sessionCache);
@@ -76,7 +123,18 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
-      if (token) {
+      if (token?.startsWith(INTEGRATION_TOKEN_PREFIX)) {
+        const found = await findLiveIntegrationToken(app.db, hashToken(token));
+        if (found) {
+          request.integration = { tokenId: found.tokenId, name: found.name, scopes: found.scopes };
+          const now = Date.now();
+          if (now - (tokenTouched.get(found.tokenId) ?? found.lastUsedAt?.getTime() ?? 0) >= TOKEN_TOUCH_MS) {
+            tokenTouched.set(found.tokenId, now);
+            await touchIntegrationToken(app.db, found.tokenId, new Date(now));
+          }
+          if (isApiRequest(request)) request.auth = integrationAuth(request, found);
+        }
+      } else if (token) {
         const tokenHash = hashToken(token);
         const session = await sessionCache.get(tokenHash, () =>
           findLiveSession(app.db, tokenHash, new Date(Date.now() - idleMs)),

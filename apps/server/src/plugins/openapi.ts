@@ -133,6 +133,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: 
             scheme: 'bearer',
             description: 'The opaque authToken from POST /api/auth/login (valid SESSION_TTL_HOURS).',
           },
+          integrationToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An integration token (ovn_…) made on the Integrations screen: scope scim for /scim/v2; api:read for the API’s GET calls and api:write for the rest, each as the administrator who made it.',
+          },
           liveTicket: {
             type: 'apiKey',
             in: 'query',

@@ -63,6 +63,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     noticeDays: 30,
   },
   'POST /api/admin/awards/service/breaks': { memberId: 1, startsOn: '2020-01-01', endsOn: '2020-01-10' },
+  'POST /api/admin/integrations/tokens': { name: 'Directory', scopes: ['scim'] },
 };
 
 const apiRoutes = () =>

@@ -24,7 +24,7 @@ const MENU_REPORTS = [
   'reportawards',
   'reportlongservice',
 ];
-const ADMIN_ONLY = ['reportsimplysay', 'reportmemberdatabase', 'reportdailycheckin'];
+const ADMIN_ONLY = ['reportsimplysay', 'reportmemberdatabase', 'reportdailycheckin', 'reportprovisioning'];
 
 const ROLES: [string, MemberOverrides, string[]][] = [
   ['plain member (member.za)', {}, []],

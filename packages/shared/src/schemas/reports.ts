@@ -22,6 +22,7 @@ export const REPORT_KEYS = [
   'reporttransactions',
   'reportawards',
   'reportlongservice',
+  'reportprovisioning',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 

@@ -29,6 +29,7 @@ const capabilitiesSchema = z.object({
   readOutbox: z.boolean(),
   manageRewards: z.boolean(),
   manageAwards: z.boolean(),
+  manageIntegrations: z.boolean(),
   managementMenu: z.boolean(),
   managementDividerFirst: z.boolean(),
 });

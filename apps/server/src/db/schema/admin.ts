@@ -30,6 +30,8 @@ export const roleChanges = pgTable(
       .references(() => members.id),
     /** Who made the change; null for the firm's set-up command (`npm run setup:firm`, decision 0080). */
     changedBy: integer('changed_by').references(() => members.id),
+    /** Made by the firm's directory over SCIM (a group's members), through this token (issue 42). */
+    changedByToken: integer('changed_by_token'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     before: jsonb('before').$type<RoleGrant>().notNull(),
     after: jsonb('after').$type<RoleGrant>().notNull(),

@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './report-rollups.ts';
 export * from './awards.ts';
 export * from './milestones.ts';
+export * from './integrations.ts';

@@ -54,12 +54,26 @@ export const members = pgTable(
      * password (decision 0086). Registered = a credentials row, or this.
      */
     ssoRegisteredAt: timestamp('sso_registered_at', { withTimezone: true }),
+    /** The directory's own id for the member (SCIM externalId: Entra's object id, Okta's user id). */
+    externalId: text('external_id'),
+    /** The directory's userName for the member (Entra's UPN, Okta's login); SCIM's userName is this, else the e-mail. */
+    directoryUserName: text('directory_user_name'),
+    /** When the firm's directory began to manage this member over SCIM (issue 42); null: uploads do. */
+    directoryManagedAt: timestamp('directory_managed_at', { withTimezone: true }),
+    /**
+     * When the directory deleted the user (SCIM DELETE): the member is deactivated, kept with their
+     * history, and no longer a SCIM resource (404) until the directory creates them again.
+     */
+    directoryDeletedAt: timestamp('directory_deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('members_employee_number_uq').on(t.employeeNumber),
     uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('members_external_id_uq').on(t.externalId),
+    // SCIM's `userName eq` (the directory's first question about each user) is one index lookup.
+    uniqueIndex('members_user_name_uq').on(sql`lower(coalesce(${t.directoryUserName}, ${t.email}))`),
     index('members_manager_idx').on(t.managerId),
     index('members_division_idx').on(t.divisionId),
   ],

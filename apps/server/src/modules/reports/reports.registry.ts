@@ -15,6 +15,7 @@ import {
 } from './ledger-reports.registry.ts';
 import { BIRTHDAYS_REPORT, MEMBER_DATABASE_REPORT, REGISTRATIONS_REPORT } from './member-reports.registry.ts';
 import { MOOD_REPORTS } from './mood-reports.registry.ts';
+import { PROVISIONING_REPORT } from './provisioning.registry.ts';
 import type { ReportDefinition } from './report-definition.ts';
 
 /**
@@ -39,6 +40,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   TRANSACTIONS_REPORT,
   AWARDS_REPORT,
   LONG_SERVICE_REPORT,
+  PROVISIONING_REPORT,
 ];
 
 const BY_KEY = new Map<string, ReportDefinition>(REPORTS.map((r) => [r.key, r]));
@@ -67,4 +69,6 @@ export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'po
   pointsPaid: { title: 'Paid', type: 'points' },
   pointsReleased: { title: 'Released', type: 'points' },
   averageHoursToDecide: { title: 'Average hours to decide', type: 'integer' },
+  calls: { title: 'Calls', type: 'integer' },
+  refused: { title: 'Refused', type: 'integer' },
 };

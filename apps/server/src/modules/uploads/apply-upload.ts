@@ -23,17 +23,8 @@ import {
   moveUploadStatus,
   type UploadRow,
 } from './uploads.repository.ts';
-import { memberChangesOf, recordMemberChanges, type MemberChanges } from './upload-member-changes.ts';
-import {
-  ensureDivisionPath,
-  findMemberUploader,
-  findUploader,
-  revokeSessionsOf,
-  setManagersByNumber,
-  setMemberRolesByNumber,
-  upsertMembers,
-  type MemberUpsert,
-} from './upload-members.repository.ts';
+import { writeMemberChanges } from '../../core/members/member-change.ts';
+import { findMemberUploader, findUploader } from './upload-members.repository.ts';
 
 export const mayUpload = (caps: Capabilities, kind: string) =>
   kind === 'members' ? caps.uploadMembers : kind === 'points' ? caps.uploadPoints : false;
@@ -193,13 +184,11 @@ async function applyPoints(
   });
 }
 
-const UPSERT_BATCH = 2000;
-
 /**
- * Members: valid rows apply (refused rows were listed at the check), in one transaction: new
- * employee numbers become unregistered members, known ones are updated, leavers deactivated
- * and signed out; role grants go to the roles history and changed addresses are told (as on
- * the roles report and My Profile); managers are linked last, so a manager may be a later row.
+ * Members: valid rows apply (refused rows were listed at the check), in one transaction, through
+ * the member-change kernel: new employee numbers become unregistered members, known ones are
+ * updated, leavers deactivated and signed out; role grants go to the roles history and changed
+ * addresses are told (as on the roles report and My Profile).
  */
 async function applyMembers(
   ctx: ApplyContext,
@@ -213,48 +202,7 @@ async function applyMembers(
     const locked = await lockUpload(tx, upload.id);
     if (locked?.status !== 'applying') return;
     const rows = (await findValidRows(tx, upload.id)).map((r) => r.data as unknown as MemberRowData);
-    const divisionIds = new Map<string, number | null>();
-    for (const path of new Set(rows.filter((r) => r.divisions.length > 0).map((r) => r.divisions.join('\u0000')))) {
-      divisionIds.set(path, await ensureDivisionPath(tx, path.split('\u0000')));
-    }
-    const changes: MemberChanges = { roles: [], emails: [] };
-    for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
-      const part = rows.slice(i, i + UPSERT_BATCH);
-      const changesOf = await memberChangesOf(tx, part);
-      const written = await upsertMembers(
-        tx,
-        part.map((r): MemberUpsert => ({
-          e: r.employeeNumber,
-          fn: r.firstName,
-          sn: r.surname,
-          em: r.email,
-          cn: r.cellNum,
-          div: r.divisions.length > 0 ? (divisionIds.get(r.divisions.join('\u0000')) ?? null) : null,
-          co: r.country,
-          un: r.unit,
-          sd: r.startDate,
-          bd: r.birthDate,
-          ac: r.active,
-        })),
-      );
-      const found = changesOf(new Map(written.map((w) => [w.employeeNumber, w.id])));
-      changes.roles.push(...found.roles);
-      changes.emails.push(...found.emails);
-      ctx.progress(Math.min(i + UPSERT_BATCH, rows.length), rows.length);
-    }
-    await setMemberRolesByNumber(
-      tx,
-      rows.flatMap((r) => (r.roles === null ? [] : [{ e: r.employeeNumber, r: r.roles.join(',') }])),
-    );
-    await recordMemberChanges(tx, ctx.deps.log, upload.appliedBy ?? upload.uploadedBy, changes);
-    await setManagersByNumber(
-      tx,
-      rows.flatMap((r) => (r.manager ? [{ e: r.employeeNumber, m: r.manager }] : [])),
-    );
-    await revokeSessionsOf(
-      tx,
-      rows.filter((r) => r.active === false).map((r) => r.employeeNumber),
-    );
+    await writeMemberChanges(tx, ctx.deps.log, rows, { memberId: upload.appliedBy ?? upload.uploadedBy }, ctx.progress);
     await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
     for (const mail of uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl)) {
       await queueEmail(tx, ctx.deps.log, mail);

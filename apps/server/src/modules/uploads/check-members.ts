@@ -3,15 +3,16 @@ import type { RawRow } from './read-upload-file.ts';
 import { emptySummary, type RowChecker } from './row-checker.ts';
 import { checkMemberRow, type MemberRowData } from './upload-rows.ts';
 import type { StagedRow } from './uploads.repository.ts';
-import { managerLoops } from './manager-loops.ts';
+import { managerLoops } from '../../core/members/manager-loops.ts';
+import { wouldChange } from '../../core/members/member-change.ts';
 import {
   currentManagerChains,
   existingEmployeeNumbers,
   findEmailOwners,
   findMembersByEmployeeNumbers,
   type KnownMember,
-  type Uploader,
-} from './upload-members.repository.ts';
+} from '../../core/members/member-change.repository.ts';
+import type { Uploader } from './upload-members.repository.ts';
 
 interface Checked<T> {
   row: number;
@@ -20,25 +21,6 @@ interface Checked<T> {
 }
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
-
-/** Would applying this row change the known member? (Empty optional values keep what is there.) */
-function changes(row: MemberRowData, m: KnownMember): boolean {
-  const optional = (value: string | null, current: string | null) => value !== null && !sameText(value, current);
-  return (
-    row.firstName !== m.firstName ||
-    row.surname !== m.surname ||
-    row.country !== m.country ||
-    (row.active !== null && row.active !== m.active) ||
-    optional(row.email, m.email) ||
-    optional(row.cellNum, m.cellNum) ||
-    optional(row.unit, m.unit) ||
-    optional(row.startDate, m.startDate) ||
-    optional(row.birthDate, m.birthDate) ||
-    optional(row.manager, m.managerNumber) ||
-    (row.divisions.length > 0 && row.divisions.join('/') !== (m.divisions ?? '')) ||
-    (row.roles !== null && row.roles.join(',') !== m.roles.split(',').filter(Boolean).sort().join(','))
-  );
-}
 
 /**
  * Members rows depend on one another (employee numbers, e-mail addresses and managers across
@@ -100,7 +82,11 @@ export class MembersCheck implements RowChecker {
    */
   private beyondUploader(d: MemberRowData): string | null {
     const known = this.known.get(d.employeeNumber);
-    const alters = !known || changes(d, known);
+    const alters = !known || wouldChange(d, known);
+    // One source for each member: the directory's changes would undo the file's at its next sync.
+    if (known?.directoryManaged && alters) {
+      return `Member ${d.employeeNumber} is managed by the firm's directory (SCIM): change them there; this row is left as it is`;
+    }
     if (known && alters && d.employeeNumber === this.uploader.employeeNumber) {
       return 'You cannot change your own record by upload; ask another uploader or a report administrator';
     }
@@ -170,7 +156,7 @@ export class MembersCheck implements RowChecker {
       const known = this.known.get(c.data.employeeNumber);
       if (!known) summary.created++;
       else if (known.active && c.data.active === false) summary.deactivated++;
-      else if (changes(c.data, known)) summary.updated++;
+      else if (wouldChange(c.data, known)) summary.updated++;
       else summary.unchanged++;
       return { rowNum: c.row, refusal: null, data: { ...c.data } };
     });

@@ -2,7 +2,8 @@ import type { Db } from '../../db/db.ts';
 import type { RawRow } from './read-upload-file.ts';
 import { emptySummary, type RowChecker } from './row-checker.ts';
 import { checkPointsRow, type PointsRowData } from './upload-rows.ts';
-import { findMembersByEmployeeNumbers, type Uploader } from './upload-members.repository.ts';
+import { findMembersByEmployeeNumbers } from '../../core/members/member-change.repository.ts';
+import type { Uploader } from './upload-members.repository.ts';
 import { insertUploadRows, type StagedRow } from './uploads.repository.ts';
 
 /** A points row for the uploader's own accounts (decision 0081). */
