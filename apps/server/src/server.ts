@@ -4,6 +4,7 @@ import { loadStartConfig } from './config/env.ts';
 import { startMailDispatcher } from './core/mail/mailer.ts';
 import { startAwardReminders } from './modules/awards/reminders.ts';
 import { startServiceMilestones } from './modules/milestones/milestone-job.ts';
+import { startLeaverForfeits } from './core/member-changes/leaver-forfeits.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
 import { startRollupFlusher } from './modules/reports/rollup-flush.ts';
@@ -23,6 +24,7 @@ const digest = startDigestScheduler({ db: app.db, log: app.log, publicUrl: confi
 const rollups = startRollupFlusher({ db: app.db, log: app.log });
 const awardReminders = startAwardReminders({ db: app.db, log: app.log });
 const milestones = startServiceMilestones({ ...app.sendServices, log: app.log });
+const leaverForfeits = startLeaverForfeits({ ...app.sendServices, log: app.log });
 if (!mail) app.log.info('SMTP_URL is not set: e-mail stays in the outbox table (GET /api/admin/outbox)');
 
 let closing = false;
@@ -37,6 +39,7 @@ async function shutdown(signal: string) {
     await rollups.stop();
     await awardReminders.stop();
     await milestones.stop();
+    await leaverForfeits.stop();
     await mail?.stop();
     await app.close();
     process.exit(0);

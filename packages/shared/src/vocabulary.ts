@@ -73,5 +73,11 @@ export const LEDGER_TRANSACTION_KINDS = [
   'award_payment',
   /** A service milestone's points, from the issuance account (issue 41, decision 0108). */
   'service_award',
+  /** A leaver's points back to the firm (issuance), when they leave or when their keeping days end (decision 0111). */
+  'leaver_forfeit',
+  /** A leaver's points to the payouts account, for payroll to pay (decision 0111). */
+  'leaver_payout',
+  /** A leaver's team budget to their manager's (or back to issuance when they have none). */
+  'team_budget_transfer',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

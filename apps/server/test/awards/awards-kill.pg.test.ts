@@ -90,7 +90,7 @@ describe('award decisions after kill -9 mid-burst (PostgreSQL, two processes)', 
     const children = ['forward.json', 'backward.json'].map((file) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'test/support/run-award-burst.ts', url, join(dir, file)],
+        ['--import', 'tsx', 'test/support/run-request-burst.ts', url, join(dir, file)],
         {
           cwd: serverDir,
           stdio: 'ignore',

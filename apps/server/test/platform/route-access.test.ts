@@ -64,6 +64,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   'POST /api/admin/awards/service/breaks': { memberId: 1, startsOn: '2020-01-01', endsOn: '2020-01-10' },
   'POST /api/admin/integrations/tokens': { name: 'Directory', scopes: ['scim'] },
+  'PUT /api/admin/integrations/leavers': { points: 'keep', keepDays: 90 },
 };
 
 const apiRoutes = () =>

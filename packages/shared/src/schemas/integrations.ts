@@ -97,3 +97,21 @@ export const provisioningLogResponseSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type ProvisioningLogResponse = z.infer<typeof provisioningLogResponseSchema>;
+
+/**
+ * What happens to a leaver's points (the `leavers` setting, decision 0111): `keep` them for
+ * `keepDays` (a returner in that time finds them again), then forfeit them to the firm; `forfeit`
+ * them when the member leaves; or `payout`: move them to the payouts account, listed for payroll.
+ */
+export const LEAVER_POINTS = ['keep', 'forfeit', 'payout'] as const;
+export type LeaverPoints = (typeof LEAVER_POINTS)[number];
+
+export const leaversSettingsSchema = z.object({
+  points: z.enum(LEAVER_POINTS, { error: 'Choose keep, forfeit or payout' }),
+  keepDays: z
+    .number({ error: 'Days must be a whole number' })
+    .int('Days must be a whole number')
+    .min(1, 'Keep them for at least 1 day')
+    .max(3650, 'Keep them for at most 3,650 days'),
+});
+export type LeaversSettings = z.infer<typeof leaversSettingsSchema>;

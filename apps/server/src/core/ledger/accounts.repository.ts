@@ -7,7 +7,8 @@ import { preparedPerDb } from '../../db/prepared.ts';
 
 export const MEMBER_ACCOUNT_KINDS = ['points', 'plays', 'team_budget'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
-export const SYSTEM_ACCOUNT_KINDS = ['issuance', 'redemptions', 'game_prizes', 'plays_issuance'] as const;
+/** `payouts`: leavers' points paid out through payroll (decision 0111). */
+export const SYSTEM_ACCOUNT_KINDS = ['issuance', 'redemptions', 'game_prizes', 'plays_issuance', 'payouts'] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
 export interface MemberAccountKey {

@@ -16,7 +16,7 @@ import { withRetry } from '../../db/with-retry.ts';
 import { emailsStatement, type OutgoingEmail } from '../mail/mail.repository.ts';
 import { answerJsonb, answerParts, fillAnswer, type Filled } from './answer-template.ts';
 import type { Checked, Checks, Decision, SendDeps, SendPlan } from './send-plan.ts';
-import type { RateCheck } from './send-limits.ts';
+import { actorActiveStatement, type RateCheck } from './send-limits.ts';
 
 /** Statements waiting to go out together, each with what to do with its answer. */
 class Outgoing {
@@ -102,6 +102,8 @@ async function attempt<C extends Checks, D extends Decision, W, T>(
   // it → 409, one answered meanwhile → replayed (0042).
   if (rate) out.add(rate.refuse);
   for (const statement of answer.hold ?? []) out.add(statement);
+  // A member acting must still be one (a leaver's send racing their deactivation, decision 0111).
+  if (plan.actorMemberId > 0) out.add(actorActiveStatement(plan.actorMemberId));
 
   // 1. The checks, in the order written; a check that is work waits for the ones before it.
   const checked: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import { payItForwardCapMessage } from '@ovation/shared/schemas/recognition';
 import type { KudosKind } from '@ovation/shared/vocabulary';
 import { sqlStateDetail } from '../../lib/pg-errors.ts';
 import type { Statement } from '../../db/statement.ts';
-import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
+import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SharedRateLimiter, type SharedRateLimits } from '../limits/shared-rate-limiter.ts';
 import { utcToday } from '../../lib/utc-dates.ts';
@@ -32,6 +32,22 @@ const RATE_REFUSE: Statement = {
   read: () => undefined,
   fail: refusedAs(() => tooSoon()),
 };
+
+/**
+ * The actor is still a member (decision 0111): their row is read `for share`, so a send and the
+ * deactivation of its sender queue on it. A send that began first commits first (the leaving then
+ * moves what is left); one after finds them gone and is refused (401), whichever instance it is on
+ * and whatever that instance's session cache still holds.
+ */
+export function actorActiveStatement(memberId: number): Statement {
+  return {
+    sql: sql`select send_refuse(count(*) = 0, 'left')
+             from (select 1 from members where id = ${memberId} and active for share) a`,
+    name: 'send_actor_active',
+    read: () => undefined,
+    fail: refusedAs(() => unauthorized('Your account is no longer active.')),
+  };
+}
 
 /** The rate limit as the send runner sends it: the count ahead of BEGIN, the refusal inside. */
 export interface RateCheck {

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import type { PrizeTable } from '@ovation/shared/schemas/game';
+import type { LeaversSettings } from '@ovation/shared/schemas/integrations';
 import type { ServiceAwardsSettings } from '@ovation/shared/schemas/milestones';
 import { settings } from '../../db/schema/index.ts';
 
@@ -56,6 +57,11 @@ export const SETTING_DEFAULTS = {
     randPerPoint: 0.1,
     noticeDays: 30,
   } as ServiceAwardsSettings,
+  /**
+   * A leaver's points (decision 0111): kept 90 days (a returner finds them), then forfeited to
+   * the firm. Their team budget always moves to their manager.
+   */
+  leavers: { points: 'keep', keepDays: 90 } as LeaversSettings,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValues = typeof SETTING_DEFAULTS;

@@ -133,7 +133,18 @@ export const awardNominationEvents = pgTable(
       .references(() => awardNominations.id),
     actorMemberId: integer('actor_member_id').references(() => members.id),
     action: text('action', {
-      enum: ['submitted', 'approved', 'level_changed', 'declined', 'withdrawn', 'paid', 'reminded', 'escalated'],
+      enum: [
+        'submitted',
+        'approved',
+        'level_changed',
+        'declined',
+        'withdrawn',
+        'paid',
+        'reminded',
+        'escalated',
+        /** An approver left the firm: their steps moved to who comes next (decision 0111). */
+        'reassigned',
+      ],
     }).notNull(),
     step: smallint('step').notNull(),
     fromLevel: text('from_level'),

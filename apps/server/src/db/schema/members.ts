@@ -65,6 +65,8 @@ export const members = pgTable(
      * history, and no longer a SCIM resource (404) until the directory creates them again.
      */
     directoryDeletedAt: timestamp('directory_deleted_at', { withTimezone: true }),
+    /** When the member last left (deactivated); null while active. Kept points are forfeited from here (decision 0111). */
+    leftAt: timestamp('left_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

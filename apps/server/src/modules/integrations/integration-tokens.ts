@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type {
-  CreateIntegrationTokenRequest,
-  IntegrationToken,
-  IssuedIntegrationToken,
+import {
+  leaversSettingsSchema,
+  type CreateIntegrationTokenRequest,
+  type IntegrationToken,
+  type IssuedIntegrationToken,
+  type LeaversSettings,
 } from '@ovation/shared/schemas/integrations';
 import type { Db } from '../../db/db.ts';
+import { settings } from '../../db/schema/index.ts';
+import { readSettings } from '../../core/settings/settings.repository.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { INTEGRATION_TOKEN_PREFIX } from '../../core/integrations/integration-tokens.repository.ts';
 import { conflict, notFound } from '../../lib/app-errors.ts';
@@ -93,4 +97,18 @@ export function revokeIntegrationToken(db: Db, id: number): Promise<IntegrationT
     await tx.execute(sql`update integration_tokens set revoked_at = now() where id = ${id}`);
     return (await readToken(tx, id))!;
   });
+}
+
+/** The `leavers` setting as stored (or its default). */
+export async function leaversSetting(db: Db): Promise<LeaversSettings> {
+  return leaversSettingsSchema.parse((await readSettings(db, ['leavers'])).leavers);
+}
+
+/** Saves what happens to leavers' points from now on (points already forfeited stay so). */
+export async function saveLeaversSetting(db: Db, value: LeaversSettings): Promise<LeaversSettings> {
+  await db
+    .insert(settings)
+    .values({ key: 'leavers', value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+  return value;
 }

@@ -5,13 +5,16 @@ import {
   integrationTokenSchema,
   integrationTokensResponseSchema,
   issuedIntegrationTokenSchema,
+  leaversSettingsSchema,
 } from '@ovation/shared/schemas/integrations';
 import { requireMember } from '../../plugins/auth.ts';
 import {
   createIntegrationToken,
+  leaversSetting,
   listIntegrationTokens,
   revokeIntegrationToken,
   rotateIntegrationToken,
+  saveLeaversSetting,
 } from './integration-tokens.ts';
 
 const tags = ['admin'];
@@ -78,5 +81,34 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => revokeIntegrationToken(app.db, request.params.tokenId),
+  );
+
+  app.get(
+    '/api/admin/integrations/leavers',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'What happens to a leaver’s points: kept for some days then forfeited, forfeited, or paid out',
+        response: { 200: leaversSettingsSchema },
+      },
+    },
+    async () => leaversSetting(app.db),
+  );
+
+  app.put(
+    '/api/admin/integrations/leavers',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Sets what happens to the points of members who leave from now on',
+        body: leaversSettingsSchema,
+        response: { 200: leaversSettingsSchema },
+      },
+    },
+    async (request) => saveLeaversSetting(app.db, request.body),
   );
 };

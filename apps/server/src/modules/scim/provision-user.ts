@@ -2,15 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { scimPatch, ScimError as PatchError, type ScimPatchOperation } from 'scim-patch';
 import type { ProvisioningOutcome } from '@ovation/shared/schemas/integrations';
 import type { Db } from '../../db/db.ts';
-import { managerLoops } from '../../core/members/manager-loops.ts';
+import { managerLoops } from '../../core/member-changes/manager-loops.ts';
+import { changeMembers } from '../../core/member-changes/change-members.ts';
 import {
   changedFields,
   checkMemberChange,
-  writeMemberChanges,
   type MemberChange,
   type MemberChangeText,
-} from '../../core/members/member-change.ts';
-import { currentManagerChains, findMembersByEmployeeNumbers } from '../../core/members/member-change.repository.ts';
+} from '../../core/member-changes/member-change.ts';
+import type { SendDeps } from '../../core/sends/send-plan.ts';
+import {
+  currentManagerChains,
+  findMembersByEmployeeNumbers,
+} from '../../core/member-changes/member-change.repository.ts';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from './scim-errors.ts';
 import { PATCH_OP } from './scim-schemas.ts';
 import { readScimUser, toScimUser, type ScimMemberRow, type ScimUserInput } from './scim-user.ts';
@@ -32,6 +36,8 @@ import {
 export interface ScimDeps {
   db: Db;
   log: FastifyBaseLogger;
+  /** The send runner's: a leaver's leaving moves points (decision 0111). */
+  sends: SendDeps;
   baseUrl: string;
   /** Forgets the members' cached sessions on this instance (the others hear it at commit). */
   forgetSessions: (memberIds: number[]) => void;
@@ -174,45 +180,62 @@ async function write(
   current: ScimMemberRow | undefined,
 ): Promise<Provisioned> {
   const change = await checkedChange(deps.db, input, current);
-  const written = await deps.db.transaction(async (tx) => {
-    await lockIdentity(tx, [
-      change.employeeNumber,
-      change.directory!.userName,
-      change.email ?? '',
-      change.directory!.externalId ?? '',
-    ]);
-    const revived = await refuseHeld(tx, change, current?.id);
-    const self = current ?? (revived ? await findScimUser(tx, revived, true) : undefined);
-    if (!current && !revived) {
-      const [exists] = await findMembersByEmployeeNumbers(tx, [change.employeeNumber]);
-      if (exists) throw uniqueness(`employeeNumber is already held by user ${exists.id}.`);
-    }
+  const directory = change.directory!;
+  // What it would change, read before any lock: a call that changes nothing writes nothing.
+  const changes = async (tx: Db, self: ScimMemberRow | undefined, revived: boolean) => {
     const [known] = self ? await findMembersByEmployeeNumbers(tx, [change.employeeNumber]) : [];
     const changed = known ? changedFields(change, known) : [];
-    const directory = change.directory!;
     if (self && !revived && known?.directoryManaged) {
       if (directory.externalId !== self.externalId) changed.push('externalId');
       if (directory.userName.toLowerCase() !== (self.userName ?? '').toLowerCase()) changed.push('userName');
     } else if (self) changed.push('directory');
-    if (self && !revived && changed.length === 0) return { memberId: self.id, outcome: 'unchanged' as const };
-    if (revived && change.active === null) change.active = true;
-    const { ids } = await writeMemberChanges(tx, deps.log, [change], { tokenId: call.tokenId });
-    const memberId = ids.get(change.employeeNumber)!;
-    if (revived) await setDirectoryDeleted(tx, memberId, false);
-    const outcome = revived ? ('reactivated' as const) : outcomeOf(self, change);
-    await logProvisioning(tx, {
-      tokenId: call.tokenId,
-      method: call.method,
-      path: call.path,
-      status: current ? 200 : 201,
-      memberId,
-      outcome,
-      changed: self ? changed : undefined,
-    });
-    return { memberId, outcome };
-  });
-  if (written.outcome !== 'unchanged') deps.forgetSessions([written.memberId]);
-  const user = await findScimUser(deps.db, written.memberId);
+    return changed;
+  };
+  if (current && (await changes(deps.db, current, false)).length === 0) {
+    return { status: 200, user: toScimUser(current, deps.baseUrl) };
+  }
+  const { written, locked } = await changeMembers(
+    deps.sends,
+    [change],
+    { tokenId: call.tokenId },
+    {
+      lock: async (tx) => {
+        await lockIdentity(tx, [
+          change.employeeNumber,
+          directory.userName,
+          change.email ?? '',
+          directory.externalId ?? '',
+        ]);
+        const revived = await refuseHeld(tx, change, current?.id);
+        if (!current && !revived) {
+          const [exists] = await findMembersByEmployeeNumbers(tx, [change.employeeNumber]);
+          if (exists) throw uniqueness(`employeeNumber is already held by user ${exists.id}.`);
+        }
+        const self = current ?? (revived ? await findScimUser(tx, revived, true) : undefined);
+        if (revived && change.active === null) change.active = true;
+        return { revived, self, changed: await changes(tx, self, revived !== undefined) };
+      },
+      after: async (tx, { ids }, { revived, self, changed }) => {
+        const memberId = ids.get(change.employeeNumber)!;
+        if (revived) await setDirectoryDeleted(tx, memberId, false);
+        const outcome = revived ? ('reactivated' as const) : outcomeOf(self, change);
+        await logProvisioning(tx, {
+          tokenId: call.tokenId,
+          method: call.method,
+          path: call.path,
+          status: current ? 200 : 201,
+          memberId,
+          outcome,
+          changed: self ? changed : undefined,
+        });
+        return memberId;
+      },
+    },
+  );
+  void locked;
+  const memberId = written.ids.get(change.employeeNumber)!;
+  deps.forgetSessions([memberId]);
+  const user = await findScimUser(deps.db, memberId);
   return { status: current ? 200 : 201, user: toScimUser(user!, deps.baseUrl) };
 }
 
@@ -278,34 +301,34 @@ export const patchUser = (deps: ScimDeps, call: ScimCall, id: number, body: unkn
 export async function deleteUser(deps: ScimDeps, call: ScimCall, id: number): Promise<void> {
   await logged(deps, call, id, async () => {
     const current = await existing(deps, id);
-    await deps.db.transaction(async (tx) => {
-      const [known] = await findMembersByEmployeeNumbers(tx, [current.employeeNumber]);
-      await writeMemberChanges(
-        tx,
-        deps.log,
-        [
-          {
-            employeeNumber: known!.employeeNumber,
-            firstName: known!.firstName,
-            surname: known!.surname,
-            email: null,
-            cellNum: null,
-            divisions: [],
-            country: known!.country,
-            unit: null,
-            manager: null,
-            startDate: null,
-            birthDate: null,
-            roles: null,
-            active: false,
-            directory: { externalId: current.externalId, userName: current.userName ?? '' },
-          },
-        ],
-        { tokenId: call.tokenId },
-      );
-      await setDirectoryDeleted(tx, current.id, true);
-      await logProvisioning(tx, { ...call, status: 204, memberId: current.id, outcome: 'deleted' });
-    });
+    const [known] = await findMembersByEmployeeNumbers(deps.db, [current.employeeNumber]);
+    const leaving: MemberChange = {
+      employeeNumber: known!.employeeNumber,
+      firstName: known!.firstName,
+      surname: known!.surname,
+      email: null,
+      cellNum: null,
+      divisions: [],
+      country: known!.country,
+      unit: null,
+      manager: null,
+      startDate: null,
+      birthDate: null,
+      roles: null,
+      active: false,
+      directory: { externalId: current.externalId, userName: current.userName ?? '' },
+    };
+    await changeMembers(
+      deps.sends,
+      [leaving],
+      { tokenId: call.tokenId },
+      {
+        after: async (tx) => {
+          await setDirectoryDeleted(tx, current.id, true);
+          await logProvisioning(tx, { ...call, status: 204, memberId: current.id, outcome: 'deleted' });
+        },
+      },
+    );
     deps.forgetSessions([current.id]);
     return { status: 204, user: toScimUser(current, deps.baseUrl) };
   });

@@ -1,4 +1,4 @@
-import type { MemberChangeText } from '../../core/members/member-change.ts';
+import type { MemberChangeText } from '../../core/member-changes/member-change.ts';
 import { invalidValue } from './scim-errors.ts';
 import { CORE_USER, ENTERPRISE_USER, OVATION_USER } from './scim-schemas.ts';
 

@@ -51,6 +51,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
   const deps: ScimDeps = {
     db: app.db,
     log: app.log,
+    sends: { ...app.sendServices, log: app.log },
     baseUrl,
     forgetSessions: (memberIds) => app.sessionCache.forget({ memberIds }),
   };

@@ -40,5 +40,11 @@ export function describeEntry(kind: LedgerTransactionKind, amount: number, memo:
       return memo || 'Award nomination held';
     case 'award_release':
       return memo || 'Award nomination released';
+    case 'leaver_forfeit':
+      return memo || 'Points returned to the firm on leaving';
+    case 'leaver_payout':
+      return memo || 'Points paid out on leaving';
+    case 'team_budget_transfer':
+      return withMemo(amount > 0 ? `Team budget from ${counterparty}` : `Team budget to ${counterparty}`);
   }
 }

@@ -23,7 +23,7 @@ import {
   moveUploadStatus,
   type UploadRow,
 } from './uploads.repository.ts';
-import { writeMemberChanges } from '../../core/members/member-change.ts';
+import { changeMembers } from '../../core/member-changes/change-members.ts';
 import { findMemberUploader, findUploader } from './upload-members.repository.ts';
 
 export const mayUpload = (caps: Capabilities, kind: string) =>
@@ -100,6 +100,9 @@ export async function startApply(
     return { uploadId, status: 'applying' as const };
   });
 }
+
+/** Thrown under the upload's lock when it is no longer being applied. */
+const NOT_APPLYING = new Error('the upload is no longer being applied');
 
 /** The background work has no HTTP answer to keep: the upload's own status row records it. */
 const RECORDED_ON_THE_UPLOAD: IdempotentAnswer<UploadSummary> = { store: () => null };
@@ -198,14 +201,29 @@ async function applyMembers(
 ) {
   const db = ctx.deps.db;
   const recipients = await notifyRecipients(db, 'members');
-  await db.transaction(async (tx) => {
-    const locked = await lockUpload(tx, upload.id);
-    if (locked?.status !== 'applying') return;
-    const rows = (await findValidRows(tx, upload.id)).map((r) => r.data as unknown as MemberRowData);
-    await writeMemberChanges(tx, ctx.deps.log, rows, { memberId: upload.appliedBy ?? upload.uploadedBy }, ctx.progress);
-    await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
-    for (const mail of uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl)) {
-      await queueEmail(tx, ctx.deps.log, mail);
-    }
-  });
+  // The rows were fixed at the check; the upload's status is checked again under its lock.
+  const rows = (await findValidRows(db, upload.id)).map((r) => r.data as unknown as MemberRowData);
+  try {
+    await changeMembers(
+      ctx.deps,
+      rows,
+      { memberId: upload.appliedBy ?? upload.uploadedBy },
+      {
+        lock: async (tx) => {
+          const locked = await lockUpload(tx, upload.id);
+          if (locked?.status !== 'applying') throw NOT_APPLYING;
+        },
+        after: async (tx) => {
+          await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
+          for (const mail of uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl)) {
+            await queueEmail(tx, ctx.deps.log, mail);
+          }
+        },
+        progress: ctx.progress,
+      },
+    );
+  } catch (error) {
+    // Another instance applied it (or it was discarded) meanwhile: nothing to do.
+    if (error !== NOT_APPLYING) throw error;
+  }
 }

@@ -3,15 +3,15 @@ import type { RawRow } from './read-upload-file.ts';
 import { emptySummary, type RowChecker } from './row-checker.ts';
 import { checkMemberRow, type MemberRowData } from './upload-rows.ts';
 import type { StagedRow } from './uploads.repository.ts';
-import { managerLoops } from '../../core/members/manager-loops.ts';
-import { wouldChange } from '../../core/members/member-change.ts';
+import { managerLoops } from '../../core/member-changes/manager-loops.ts';
+import { wouldChange } from '../../core/member-changes/member-change.ts';
 import {
   currentManagerChains,
   existingEmployeeNumbers,
   findEmailOwners,
   findMembersByEmployeeNumbers,
   type KnownMember,
-} from '../../core/members/member-change.repository.ts';
+} from '../../core/member-changes/member-change.repository.ts';
 import type { Uploader } from './upload-members.repository.ts';
 
 interface Checked<T> {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 import type { RawRow } from './read-upload-file.ts';
 import { emptySummary, type RowChecker } from './row-checker.ts';
 import { checkPointsRow, type PointsRowData } from './upload-rows.ts';
-import { findMembersByEmployeeNumbers } from '../../core/members/member-change.repository.ts';
+import { findMembersByEmployeeNumbers } from '../../core/member-changes/member-change.repository.ts';
 import type { Uploader } from './upload-members.repository.ts';
 import { insertUploadRows, type StagedRow } from './uploads.repository.ts';
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/sql-rows.ts';
 
 /**
  * Who uploaded a members or points file, as its check and apply see them (issue 11). What the
- * file's rows change is written by the member-change kernel (core/members/member-change.ts).
+ * file's rows change is written by the member-change kernel (core/member-changes/member-change.ts).
  */
 
 /** Who uploaded a file, as its check needs them: their employee number and whether they manage roles. */

@@ -6,7 +6,7 @@ import {
   headerKey,
   type UploadKind,
 } from '@ovation/shared/schemas/admin-uploads';
-import { checkMemberChange, type MemberChange } from '../../core/members/member-change.ts';
+import { checkMemberChange, type MemberChange } from '../../core/member-changes/member-change.ts';
 import { UploadFileError } from './read-upload-file.ts';
 
 /** A members row as applied: a change for the member-change kernel. */

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   paid: 'paid',
   reminded: 'approver reminded',
   escalated: 'escalated',
+  reassigned: 'moved on: an approver left',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short' });

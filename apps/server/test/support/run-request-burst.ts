@@ -1,16 +1,18 @@
-// A server instance that sends a burst of award decisions and withdrawals, as members' browsers
-// would, a few at a time; the kill -9 test (awards/awards-kill.pg.test.ts) kills it mid-burst.
-// Usage: tsx test/support/run-award-burst.ts <databaseUrl> <burst.json>
-// burst.json: [{ url, token, key, body }], each sent as a POST with its Idempotency-Key.
+// A server instance that serves a burst of requests, a few at a time, as browsers or a directory
+// would send them; the kill -9 tests (awards/awards-kill.pg.test.ts, scim/leavers-kill.pg.test.ts)
+// kill it mid-burst.
+// Usage: tsx test/support/run-request-burst.ts <databaseUrl> <burst.json>
+// burst.json: [{ method?, url, token, key?, body }]: POST by default, with its Idempotency-Key if given.
 import { readFile } from 'node:fs/promises';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { openDatabase } from '../../src/db/client.ts';
 
 interface BurstRequest {
+  method?: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   token: string;
-  key: string;
+  key?: string;
   body: Record<string, unknown>;
 }
 
@@ -28,12 +30,12 @@ async function worker() {
   while (next < burst.length) {
     const request = burst[next++]!;
     await app.inject({
-      method: 'POST',
+      method: request.method ?? 'POST',
       url: request.url,
       payload: request.body,
       headers: {
         authorization: `Bearer ${request.token}`,
-        'idempotency-key': request.key,
+        ...(request.key ? { 'idempotency-key': request.key } : {}),
         'x-xsrf-token': XSRF,
       },
       cookies: { 'XSRF-TOKEN': XSRF },

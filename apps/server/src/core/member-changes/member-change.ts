@@ -3,7 +3,7 @@ import { ROLE_NAMES, parseRoles } from '@ovation/shared/capabilities';
 import { cellNumSchema } from '@ovation/shared/schemas/profile';
 import type { Db } from '../../db/db.ts';
 import { roleChanges, type RoleGrant } from '../../db/schema/index.ts';
-import { tellOldAddress } from './email-changed.ts';
+import { tellOldAddress } from '../members/email-changed.ts';
 import {
   ensureDivisionPath,
   findMembersByEmployeeNumbers,
