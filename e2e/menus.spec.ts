@@ -43,6 +43,7 @@ const ACCOUNTS: Record<string, Expected> = {
       'Rewards Catalogue',
       'Rewards Fulfilment',
       'Award Programmes',
+      'Integrations',
       '---',
       ...REPORTS,
       'Roles Report',

@@ -47,6 +47,7 @@ export const PAGE_LOADERS: Record<PageId, () => Promise<{ default: ComponentType
   milestones: () => import('../features/milestones/milestones-page.tsx'),
   serviceAwards: () => import('../features/awards-admin/service-awards-page.tsx'),
   awardProgrammes: () => import('../features/awards-admin/award-programmes-page.tsx'),
+  integrations: () => import('../features/integrations/integrations-page.tsx'),
   systemCheck: () => import('../features/systemcheck/system-check-page.tsx'),
 };
 

@@ -63,18 +63,19 @@ describe('header navigation from capabilities', () => {
 
   it('report admin: every management item with a divider after the first group', () => {
     const items = labels(menu(buildHeaderNav(caps({ isAdminReports: true })), 'management'))!;
-    expect(items.slice(0, 6)).toEqual([
+    expect(items.slice(0, 7)).toEqual([
       'News Bulletin Admin',
       'Rewards Catalogue',
       'Rewards Fulfilment',
       'Award Programmes',
+      'Integrations',
       '---',
       'Report Dashboard',
     ]);
     expect(items).toContain('Roles Report');
     expect(items.slice(-2)).toEqual(['Data Upload', 'Uploads Report']);
     expect(items.filter((l) => l === '---')).toHaveLength(1);
-    expect(items).toHaveLength(21); // news, two rewards screens, award programmes, divider, 13 reports, roles, upload, uploads
+    expect(items).toHaveLength(22); // news, two rewards screens, award programmes, integrations, divider, 13 reports, roles, upload, uploads
   });
 
   it('rep without a first group: no divider', () => {
@@ -120,7 +121,7 @@ describe('route access', () => {
       expect([routeAccess(findEntry(path)!, rep), routeAccess(findEntry(path)!, admin)]).toEqual(['ok', 'ok']);
       expect(routeAccess(findEntry(path)!, member)).toBe('forbidden');
     }
-    for (const path of ['/reportsimplysay', '/reportmemberdatabase', '/reportdailycheckin']) {
+    for (const path of ['/reportsimplysay', '/reportmemberdatabase', '/reportdailycheckin', '/reportprovisioning']) {
       expect(routeAccess(findEntry(path)!, rep)).toBe('forbidden');
       expect(routeAccess(findEntry(path)!, admin)).toBe('ok');
       expect(findEntry(path)?.menu).toBeUndefined();
@@ -131,6 +132,14 @@ describe('route access', () => {
     expect(findEntry('/reportroles')?.page).toBe('rolesReport');
     expect(findEntry('/admindataupload')?.page).toBe('dataUpload');
     expect(findEntry('/reportuploads')?.page).toBe('uploadsReport');
+  });
+
+  it('integrations: report administrators only', () => {
+    const entry = findEntry('/integrations')!;
+    expect(entry.page).toBe('integrations');
+    expect(routeAccess(entry, caps({ isAdminReports: true }))).toBe('ok');
+    expect(routeAccess(entry, caps({ roles: 'rep' }))).toBe('forbidden');
+    expect(routeAccess(entry, caps({}))).toBe('forbidden');
   });
 
   it('finds static routes before patterns and content pages last', () => {

@@ -48,6 +48,7 @@ export type PageId =
   | 'awardProgrammes'
   | 'milestones'
   | 'serviceAwards'
+  | 'integrations'
   | 'systemCheck';
 
 export interface NavEntry {
@@ -158,6 +159,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     capability: 'manageAwards',
   }),
   page('/awardsadmin/service', 'Service Awards', { page: 'serviceAwards', capability: 'manageAwards' }),
+  // Integration tokens for the directory (SCIM) and scripts: report administrators (decision 0110).
+  page('/integrations', 'Integrations', {
+    menu: 'management',
+    group: 'first',
+    page: 'integrations',
+    capability: 'manageIntegrations',
+  }),
   report('/reportdashboard', 'Report Dashboard', 'viewReports', true, 'reportDashboard'),
   report('/reportmanagement', 'Management Report'),
   report('/reportmemberbalances', 'Member Balances'),
@@ -191,6 +199,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   report('/reportsimplysay', 'SimplySay Report', 'viewAdminReports', false),
   report('/reportmemberdatabase', 'Member Database Report', 'viewAdminReports', false),
   report('/reportdailycheckin', 'Daily Check-In Report', 'viewAdminReports', false),
+  // Reached from the Integrations screen (decision 0110).
+  report('/reportprovisioning', 'Provisioning Log', 'manageIntegrations', false),
 
   // Anonymous routes; the content catch-all must stay last.
   { path: '/hello', label: 'Sign in', access: 'public', page: 'hello' },
