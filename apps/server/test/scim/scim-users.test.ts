@@ -25,7 +25,12 @@ describe('SCIM Users', () => {
     const types = await scim(ctx, secret, 'GET', '/ResourceTypes');
     expect(types.json().Resources[0]).toMatchObject({ id: 'User', endpoint: '/Users' });
     const schemas = (await scim(ctx, secret, 'GET', '/Schemas')).json().Resources.map((s: { id: string }) => s.id);
-    expect(schemas).toEqual(['urn:ietf:params:scim:schemas:core:2.0:User', ENTERPRISE, OVATION]);
+    expect(schemas).toEqual([
+      'urn:ietf:params:scim:schemas:core:2.0:User',
+      ENTERPRISE,
+      OVATION,
+      'urn:ietf:params:scim:schemas:core:2.0:Group',
+    ]);
     expect(
       (await scim(ctx, secret, 'GET', `/Schemas/${ENTERPRISE}`)).json().attributes.map((a: { name: string }) => a.name),
     ).toContain('employeeNumber');

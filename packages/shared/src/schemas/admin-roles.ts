@@ -33,6 +33,8 @@ export const roleHolderSchema = z.object({
   isManager: z.boolean(),
   isAdminReports: z.boolean(),
   active: z.boolean(),
+  /** The firm's directory manages this member over SCIM (decision 0110): change their record there. */
+  directoryManaged: z.boolean(),
 });
 export type RoleHolder = z.infer<typeof roleHolderSchema>;
 

@@ -171,6 +171,29 @@ export async function setMemberRolesByNumber(tx: Db, rows: { e: string; r: strin
     where m.employee_number = r.e and m.roles <> r.r`);
 }
 
+/** Sets members' roles by id (lower case, sorted, comma-separated). */
+export async function setMemberRolesById(tx: Db, rows: { id: number; r: string }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update members m set roles = r.r, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, r text)
+    where m.id = r.id and m.roles <> r.r`);
+}
+
+/**
+ * Locks, in id order, the members a role change names (active or not) and, with `holders`, every
+ * member who holds the role now: a group's membership set as a whole takes it from the others.
+ */
+export async function lockRoleMembers(tx: Db, role: string, ids: number[], holders: boolean) {
+  return queryRows<{ id: number; roles: string; isAdminReports: boolean }>(
+    tx,
+    sql`select id, roles, is_admin_reports as "isAdminReports" from members
+        where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
+           or (${holders} and ${role} = any(string_to_array(roles, ',')))
+        order by id for update`,
+  );
+}
+
 /** Links members to their managers by employee number and marks those managers as managers. */
 export async function setManagersByNumber(tx: Db, rows: { e: string; m: string }[]) {
   if (rows.length === 0) return;

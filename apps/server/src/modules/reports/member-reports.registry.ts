@@ -53,6 +53,7 @@ export const MEMBER_DATABASE_REPORT: ReportDefinition = {
     c('roles', 'Roles', 'text'),
     c('active', 'Active', 'text'),
     c('registered', 'Registered', 'text'),
+    c('source', 'Managed by', 'text'),
   ],
   filters: MEMBER_FILTERS,
   defaultSort: { column: 'employeeNumber', direction: 'asc' },

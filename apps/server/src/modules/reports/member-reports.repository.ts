@@ -39,6 +39,7 @@ export const memberDatabaseQuery: SqlReportQuery = {
       case when m.is_manager then 'Yes' else 'No' end as "isManager",
       case when m.is_admin_reports then 'Yes' else 'No' end as "isAdminReports", m.roles as "roles",
       case when m.active then 'Yes' else 'No' end as "active",
+      case when m.directory_managed_at is not null then 'Directory (SCIM)' else 'Uploads' end as "source",
       case when ${isRegistered('m')} then 'Yes' else 'No' end as "registered"
     from members m ${divisionJoins('m')}
     left join members mg on mg.id = m.manager_id

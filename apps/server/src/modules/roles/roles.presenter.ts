@@ -20,6 +20,7 @@ export function presentHolder(row: RoleHolderRow): RoleHolder {
     isManager: row.isManager,
     isAdminReports: row.isAdminReports,
     active: row.active,
+    directoryManaged: row.directoryManaged,
   };
 }
 

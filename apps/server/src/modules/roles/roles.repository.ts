@@ -13,6 +13,7 @@ const holderColumns = {
   isManager: members.isManager,
   isAdminReports: members.isAdminReports,
   active: members.active,
+  directoryManaged: sql<boolean>`${members.directoryManagedAt} is not null`,
 };
 export interface RoleHolderRow {
   memberId: number;
@@ -24,6 +25,7 @@ export interface RoleHolderRow {
   isManager: boolean;
   isAdminReports: boolean;
   active: boolean;
+  directoryManaged: boolean;
 }
 
 const holdsAny = or(sql`${members.roles} <> ''`, eq(members.isManager, true), eq(members.isAdminReports, true));
@@ -97,7 +99,10 @@ export async function findRoleChanges(db: Db, options: { limit: number; changeId
       changeId: roleChanges.id,
       memberId: roleChanges.memberId,
       memberName: sql<string>`${subject.firstName} || ' ' || ${subject.surname}`,
-      changedByName: sql<string>`coalesce(${editor.firstName} || ' ' || ${editor.surname}, ${SET_UP_COMMAND})`,
+      // A change the directory made (a group's members) names it by its token (decision 0110).
+      changedByName: sql<string>`coalesce(${editor.firstName} || ' ' || ${editor.surname},
+        (select 'The directory (' || t.name || ')' from integration_tokens t where t.id = ${roleChanges.changedByToken}),
+        ${SET_UP_COMMAND})`,
       changedAt: roleChanges.changedAt,
       before: roleChanges.before,
       after: roleChanges.after,

@@ -52,6 +52,18 @@ export function userResourceType(baseUrl: string) {
   };
 }
 
+export function groupResourceType(baseUrl: string) {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description: 'An Ovation role: its members hold it',
+    schema: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+    meta: { resourceType: 'ResourceType', location: `${baseUrl}/scim/v2/ResourceTypes/Group` },
+  };
+}
+
 type Attribute = {
   name: string;
   type: 'string' | 'boolean' | 'complex' | 'reference' | 'dateTime';
@@ -147,6 +159,19 @@ const SCHEMAS: { id: string; name: string; description: string; attributes: Attr
       attr('division3', 'Division, level 3'),
       attr('hireDate', 'First day with the firm, yyyy-MM-dd (service awards)'),
       attr('birthDate', 'yyyy-MM-dd, only where the firm chooses to send it (Celebrations)'),
+    ],
+  },
+  {
+    id: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+    name: 'Group',
+    description: 'An Ovation role (rep, upl-mem, upl-pts, news, anniv, upl-mem-nfy, upl-pts-nfy, awards)',
+    attributes: [
+      attr('displayName', 'The role’s name; fixed', { required: true, uniqueness: 'server', mutability: 'immutable' }),
+      attr('members', 'The users who hold the role', {
+        type: 'complex',
+        multiValued: true,
+        subAttributes: [attr('value', 'A user’s id'), attr('display', 'Their name', { mutability: 'readOnly' })],
+      }),
     ],
   },
 ];

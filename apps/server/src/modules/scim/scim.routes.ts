@@ -8,9 +8,19 @@ import {
   listResponse,
   MAX_COUNT,
   schemaDocuments,
+  groupResourceType,
   serviceProviderConfig,
   userResourceType,
 } from './scim-schemas.ts';
+import {
+  createGroup,
+  emptyGroup,
+  groupsMatching,
+  patchGroup,
+  replaceGroup,
+  requireRole,
+  toScimGroup,
+} from './scim-groups.ts';
 import { toScimUser } from './scim-user.ts';
 import { findScimUser, findScimUsers } from './scim-users.repository.ts';
 import { createUser, deleteUser, patchUser, replaceUser, type ScimCall, type ScimDeps } from './provision-user.ts';
@@ -93,13 +103,16 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
     { schema: { tags, security, summary: 'What this SCIM service supports (RFC 7644 §4)' } },
     async (_request, reply) => scim(reply, 200, serviceProviderConfig(baseUrl)),
   );
-  app.get('/ResourceTypes', { schema: { tags, security, summary: 'The resource types: User' } }, async (_r, reply) =>
-    scim(reply, 200, listResponse([userResourceType(baseUrl)], 1, 1)),
+  app.get(
+    '/ResourceTypes',
+    { schema: { tags, security, summary: 'The resource types: User and Group' } },
+    async (_r, reply) => scim(reply, 200, listResponse([userResourceType(baseUrl), groupResourceType(baseUrl)], 2, 1)),
   );
   app.get(
     '/ResourceTypes/:name',
     { schema: { tags, security, summary: 'One resource type', params: z.object({ name: z.string() }) } },
     async (request, reply) => {
+      if (request.params.name === 'Group') return scim(reply, 200, groupResourceType(baseUrl));
       if (request.params.name !== 'User') throw new ScimError(404, `No resource type ${request.params.name}.`);
       return scim(reply, 200, userResourceType(baseUrl));
     },
@@ -221,6 +234,115 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
     },
     async (request, reply) => {
       await deleteUser(deps, callOf(request), userId(request.params.userId));
+      return reply.status(204).send();
+    },
+  );
+
+  const groupParams = z.object({ groupId: z.string() });
+  const groupQuery = listQuery.extend({ excludedAttributes: z.string().optional() });
+  const withoutMembers = (text: string | undefined) =>
+    (text ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((a) => a.trim())
+      .includes('members');
+
+  app.get(
+    '/Groups',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The groups: one per Ovation role, filtered by displayName eq',
+        querystring: groupQuery,
+      },
+    },
+    async (request, reply) => {
+      const roles = groupsMatching(request.query.filter);
+      const startIndex = Math.max(1, whole(request.query.startIndex, 'startIndex', 1));
+      const count = Math.min(MAX_COUNT, Math.max(0, whole(request.query.count, 'count', DEFAULT_COUNT)));
+      const page = roles.slice(startIndex - 1, startIndex - 1 + count);
+      const members = !withoutMembers(request.query.excludedAttributes);
+      const groups = await Promise.all(page.map((role) => toScimGroup(app.db, role, baseUrl, members)));
+      return scim(reply, 200, listResponse(groups, roles.length, startIndex));
+    },
+  );
+
+  app.get(
+    '/Groups/:groupId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One group and its members',
+        params: groupParams,
+        querystring: z.object({ excludedAttributes: z.string().optional() }),
+      },
+    },
+    async (request, reply) =>
+      scim(
+        reply,
+        200,
+        await toScimGroup(
+          app.db,
+          requireRole(request.params.groupId),
+          baseUrl,
+          !withoutMembers(request.query.excludedAttributes),
+        ),
+      ),
+  );
+
+  app.post(
+    '/Groups',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Claims a role’s group by its name (displayName), with its members',
+        body: anyBody,
+      },
+    },
+    async (request, reply) => {
+      const group = await createGroup(deps, callOf(request), request.body);
+      void reply.header('location', group.meta.location);
+      return scim(reply, 201, group);
+    },
+  );
+
+  app.put(
+    '/Groups/:groupId',
+    { schema: { tags, security, summary: 'Sets the group’s members as a whole', params: groupParams, body: anyBody } },
+    async (request, reply) =>
+      scim(reply, 200, await replaceGroup(deps, callOf(request), requireRole(request.params.groupId), request.body)),
+  );
+
+  app.patch(
+    '/Groups/:groupId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Adds or removes members (Entra’s value lists, Okta’s members[value eq] paths)',
+        params: groupParams,
+        body: anyBody,
+      },
+    },
+    async (request, reply) =>
+      scim(reply, 200, await patchGroup(deps, callOf(request), requireRole(request.params.groupId), request.body)),
+  );
+
+  app.delete(
+    '/Groups/:groupId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Empties the group: nobody holds the role through it any more (the role itself stays)',
+        params: groupParams,
+      },
+    },
+    async (request, reply) => {
+      await emptyGroup(deps, callOf(request), requireRole(request.params.groupId));
       return reply.status(204).send();
     },
   );

@@ -16,6 +16,7 @@ const member: RoleHolder = {
   isManager: false,
   isAdminReports: false,
   active: true,
+  directoryManaged: false,
 };
 const roles: RolesResponse = { members: [member], changes: [], canManage: true };
 

@@ -152,6 +152,17 @@ export default function RolesReportPage() {
                             inactive
                           </Badge>
                         )}
+                        {m.directoryManaged && (
+                          <Badge
+                            ml={6}
+                            size="xs"
+                            variant="light"
+                            color="blue"
+                            title="Changed by the firm's directory (SCIM)"
+                          >
+                            directory
+                          </Badge>
+                        )}
                       </Table.Td>
                       <Table.Td>{m.employeeNumber}</Table.Td>
                       <Table.Td>
