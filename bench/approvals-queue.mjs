@@ -12,10 +12,10 @@
 // PostgreSQL backends (from /proc), then requests per second and p50 / p99 latency; the load average.
 // BENCH_KEEP_DATABASE=1 keeps the database (its name printed) for a closer look with psql.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { createBenchDatabase, startBuiltServer } from './support/built-server.mjs';
+import { backendCpu, builtServerPid, cpuMs } from './support/proc-cpu.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -78,30 +78,8 @@ const approverTokens = await tokensFor(approvers);
 const [seniorToken] = await tokensFor([senior]);
 await db.query('analyze');
 
-const TICKS = 100;
-const cpuMs = (pid) => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
-  } catch {
-    return 0;
-  }
-};
-const serverPid = readdirSync('/proc')
-  .filter((p) => /^\d+$/.test(p))
-  .find((p) => {
-    try {
-      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist-bench/server.js');
-    } catch {
-      return false;
-    }
-  });
-const backends = async () =>
-  new Map(
-    (
-      await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])
-    ).rows.map((r) => [r.pid, cpuMs(r.pid)]),
-  );
+const serverPid = builtServerPid();
+const backends = () => backendCpu(db, dbName);
 const headers = { 'accept-encoding': 'gzip, deflate, br' };
 let next = 0;
 const scenarios = [

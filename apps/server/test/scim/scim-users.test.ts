@@ -308,6 +308,43 @@ describe('SCIM Users', () => {
     expect(again.json()).toMatchObject({ id: created.id, active: true });
   });
 
+  it('a deleted user gives up the directory’s identifiers: another user may have them', async () => {
+    const { secret } = await integrationToken(ctx);
+    const user = entraUser();
+    const created = (
+      await scim(ctx, secret, 'POST', '/Users', { ...user, emails: [{ type: 'work', value: `old.${user.userName}` }] })
+    ).json();
+    expect((await scim(ctx, secret, 'DELETE', `/Users/${created.id}`)).statusCode).toBe(204);
+    const successor = { ...entraUser(), externalId: user.externalId, userName: user.userName };
+    const made = await scim(ctx, secret, 'POST', '/Users', successor);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().id).not.toBe(created.id);
+    // The deleted member's e-mail stays theirs: a user given it is told whose it is.
+    const taken = await scim(ctx, secret, 'POST', '/Users', {
+      ...entraUser(),
+      emails: [{ type: 'work', value: `old.${user.userName}` }],
+    });
+    expect(taken.json()).toMatchObject({ status: '409', scimType: 'uniqueness' });
+    expect(taken.json().detail).toContain('deleted');
+  });
+
+  it('a PatchOp may not remove what a User must have', async () => {
+    const { secret } = await integrationToken(ctx);
+    const created = (await scim(ctx, secret, 'POST', '/Users', entraUser())).json();
+    for (const path of ['userName', 'name.givenName', `${ENTERPRISE}:employeeNumber`]) {
+      const removed = await scim(ctx, secret, 'PATCH', `/Users/${created.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'remove', path }],
+      });
+      expect(removed.json(), path).toMatchObject({ status: '400', scimType: 'mutability' });
+    }
+    const emptied = await scim(ctx, secret, 'PATCH', `/Users/${created.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'userName', value: '' }],
+    });
+    expect(emptied.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
+  });
+
   it('the provisioning log is a report for report administrators, with what changed and why a call was refused', async () => {
     const { secret, adminToken } = await integrationToken(ctx, ['scim'], 'Log test');
     const created = (await scim(ctx, secret, 'POST', '/Users', entraUser())).json();

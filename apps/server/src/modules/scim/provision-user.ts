@@ -16,7 +16,7 @@ import {
   findMembersByEmployeeNumbers,
 } from '../../core/member-changes/member-change.repository.ts';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from './scim-errors.ts';
-import { PATCH_OP } from './scim-schemas.ts';
+import { ENTERPRISE_USER, PATCH_OP } from './scim-schemas.ts';
 import { readScimUser, toScimUser, type ScimMemberRow, type ScimUserInput } from './scim-user.ts';
 import {
   employeeNumberOf,
@@ -158,6 +158,11 @@ async function refuseHeld(db: Db, change: MemberChange, selfId: number | undefin
       revived = h.id;
       continue;
     }
+    if (h.deleted) {
+      throw uniqueness(
+        `${HOLDS[h.holds]} belongs to a user the directory deleted (employee number ${h.employeeNumber}): create them again with that employee number.`,
+      );
+    }
     throw uniqueness(`${HOLDS[h.holds]} is already held by user ${h.id}.`);
   }
   const other = holders.find((h) => h.id !== selfId && h.id !== revived);
@@ -206,11 +211,8 @@ async function write(
           change.email ?? '',
           directory.externalId ?? '',
         ]);
+        // Another member holding the employee number (or any identifier) is refused here (409).
         const revived = await refuseHeld(tx, change, current?.id);
-        if (!current && !revived) {
-          const [exists] = await findMembersByEmployeeNumbers(tx, [change.employeeNumber]);
-          if (exists) throw uniqueness(`employeeNumber is already held by user ${exists.id}.`);
-        }
         const self = current ?? (revived ? await findScimUser(tx, revived, true) : undefined);
         if (revived && change.active === null) change.active = true;
         return { revived, self, changed: await changes(tx, self, revived !== undefined) };
@@ -266,8 +268,28 @@ function operationsOf(body: unknown): ScimPatchOperation[] {
     if (name !== 'add' && name !== 'replace' && name !== 'remove') {
       throw new ScimError(400, 'Each operation is add, replace or remove.', 'invalidSyntax');
     }
+    refuseRemovingRequired(name, op.path, op.value);
     return { ...op, op: name } as ScimPatchOperation;
   });
+}
+
+/** Attributes a User must have (the Schemas say `required`): a PatchOp may change them, never remove them. */
+const REQUIRED_PATHS = new Set([
+  'username',
+  'name',
+  'name.givenname',
+  'name.familyname',
+  `${ENTERPRISE_USER.toLowerCase()}:employeenumber`,
+]);
+
+function refuseRemovingRequired(op: string, path: unknown, value: unknown) {
+  const target = typeof path === 'string' ? path.trim().toLowerCase() : '';
+  if (op === 'remove' && REQUIRED_PATHS.has(target)) {
+    throw new ScimError(400, `${String(path)} is required: it can be replaced, not removed.`, 'mutability');
+  }
+  if (op === 'replace' && REQUIRED_PATHS.has(target) && (value === '' || value === null)) {
+    throw new ScimError(400, `${String(path)} is required: it cannot be empty.`, 'invalidValue');
+  }
 }
 
 /** Applies the operations to the User as it is; a replace of a value not there yet is an add. */

@@ -86,16 +86,26 @@ export async function employeeNumberOf(db: Db, id: string): Promise<string | und
 }
 
 /** Marks the member deleted by the directory (SCIM DELETE), or no longer so (created again). */
+/**
+ * Marks the member deleted by the directory (SCIM DELETE), or no longer so (created again). A
+ * deleted member gives up the directory's identifiers (externalId, userName), so the directory may
+ * give them to someone else; their e-mail stays on their record.
+ */
 export async function setDirectoryDeleted(tx: Db, memberId: number, deleted: boolean) {
-  await tx.execute(sql`update members set directory_deleted_at = ${deleted ? sql`now()` : sql`null`}, updated_at = now()
+  await tx.execute(sql`update members set directory_deleted_at = ${deleted ? sql`now()` : sql`null`},
+                         external_id = case when ${deleted} then null else external_id end,
+                         directory_user_name = case when ${deleted} then null else directory_user_name end,
+                         updated_at = now()
                        where id = ${memberId} and (directory_deleted_at is null) = ${deleted}`);
 }
 
 /** Takes the transaction's lock on a user's identifiers: two calls creating the same user queue here. */
 export async function lockIdentity(tx: Db, keys: string[]) {
-  for (const key of [...new Set(keys.filter(Boolean).map((k) => k.toLowerCase()))].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scim:${key}`}))`);
-  }
+  const sorted = [...new Set(keys.filter(Boolean).map((k) => `scim:${k.toLowerCase()}`))].sort();
+  // One statement, the locks taken in the same (sorted) order by every call: no lock cycles.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k))
+                       from jsonb_array_elements_text(${JSON.stringify(sorted)}::jsonb) with ordinality as x(k, n)
+                       order by n`);
 }
 
 export interface LogEntry {
