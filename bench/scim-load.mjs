@@ -68,11 +68,8 @@ const user = (i) => ({
 
 const serverPid = builtServerPid();
 const backends = () => backendCpu(db, dbName);
-const headers = {
-  'accept-encoding': 'gzip, deflate, br',
-  authorization: `Bearer ${secret}`,
-  'content-type': 'application/scim+json',
-};
+const reading = { 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${secret}` };
+const headers = { ...reading, 'content-type': 'application/scim+json' };
 
 async function run(name, options) {
   const pgBefore = await backends();
@@ -85,7 +82,7 @@ async function run(name, options) {
   console.log(
     `${name}: CPU/request server ${(serverMs / n).toFixed(2)} ms + PostgreSQL ${(pgMs / n).toFixed(2)} ms; ` +
       `${n} requests, ${(n / (result.duration || 1)).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-      `non-2xx ${result.non2xx}; load ${loadavg()[0].toFixed(2)}`,
+      `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}; load ${loadavg()[0].toFixed(2)}`,
   );
   return result;
 }
@@ -97,7 +94,7 @@ console.log(
 );
 await run('baseline GET /scim/v2/ServiceProviderConfig', {
   duration: seconds,
-  requests: [{ method: 'GET', path: '/scim/v2/ServiceProviderConfig', headers }],
+  requests: [{ method: 'GET', path: '/scim/v2/ServiceProviderConfig', headers: reading }],
 });
 
 let posted = 0;
@@ -123,7 +120,7 @@ await run('lookups: GET /Users?filter=userName eq "…" (random user)', {
       path: '/scim/v2/Users',
       setupRequest: (req) => ({
         ...req,
-        headers,
+        headers: reading,
         path: `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "user${1 + Math.floor(Math.random() * users)}@scim.example"`)}`,
       }),
     },

@@ -20,9 +20,9 @@ export async function findMemberProfile(db: Db, memberId: number): Promise<Membe
   const [row] = await db
     .select({
       member: members,
-      division3: d3.name,
-      division2: d2.name,
-      division1: d1.name,
+      own: { name: d3.name, level: d3.level },
+      parent: { name: d2.name, level: d2.level },
+      grandparent: { name: d1.name, level: d1.level },
       managerName: sql<string | null>`${manager.firstName} || ' ' || ${manager.surname}`,
     })
     .from(members)
@@ -33,13 +33,10 @@ export async function findMemberProfile(db: Db, memberId: number): Promise<Membe
     .where(eq(members.id, memberId))
     .limit(1);
   if (!row) return undefined;
-  return {
-    ...row.member,
-    division1: row.division1,
-    division2: row.division2,
-    division3: row.division3,
-    managerName: row.managerName,
-  };
+  // By level, not by distance from the member's own: a division of level 2 has no level 3 under it.
+  const at = (level: number) =>
+    [row.own, row.parent, row.grandparent].find((d) => d?.name && d.level === level)?.name ?? null;
+  return { ...row.member, division1: at(1), division2: at(2), division3: at(3), managerName: row.managerName };
 }
 
 export async function findActiveMemberByEmail(db: Db, email: string) {
