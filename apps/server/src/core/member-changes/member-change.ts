@@ -302,7 +302,12 @@ export async function setRoleHolders(
   change: { add: number[]; remove: number[] } | { only: number[] },
   author: ChangeAuthor,
 ): Promise<number[]> {
-  const rows = await lockRoleMembers(tx, role, 'only' in change ? change.only : [...change.add, ...change.remove], 'only' in change);
+  const rows = await lockRoleMembers(
+    tx,
+    role,
+    'only' in change ? change.only : [...change.add, ...change.remove],
+    'only' in change,
+  );
   const grants: { memberId: number; before: RoleGrant; after: RoleGrant }[] = [];
   const keep = new Set('only' in change ? change.only : change.add);
   const drop = new Set('only' in change ? [] : change.remove);
@@ -323,9 +328,13 @@ export async function setRoleHolders(
     tx,
     grants.map((g) => ({ id: g.memberId, r: g.after.roles.join(',') })),
   );
-  await tx.insert(roleChanges).values(
-    grants.map((g) => ({ ...g, changedBy: author.memberId ?? null, changedByToken: author.tokenId ?? null })),
+  await tx
+    .insert(roleChanges)
+    .values(grants.map((g) => ({ ...g, changedBy: author.memberId ?? null, changedByToken: author.tokenId ?? null })));
+  await revokeSessionsOf(
+    tx,
+    [],
+    grants.map((g) => g.memberId),
   );
-  await revokeSessionsOf(tx, [], grants.map((g) => g.memberId));
   return grants.map((g) => g.memberId);
 }
