@@ -82,8 +82,8 @@ describe('the send runner', () => {
         answer: (_d, { written, balances }) => ({ id: written('id'), plays: balances('awardsPointsAvailable1') }),
       },
     );
-    // The actor's row goes with the first write: still a member (decision 0111).
-    expect(writes).toEqual([['hold', 'send_actor_active', 'limit', 'write', 'ledger_post', 'store', 'COMMIT']]);
+    // The actor's row goes with the flow's rows: still a member (decision 0111).
+    expect(writes).toEqual([['hold', 'limit', 'send_actor_active', 'write', 'ledger_post', 'store', 'COMMIT']]);
     expect(answer).toEqual({ id: 41, plays: 2 });
   });
 
@@ -101,7 +101,7 @@ describe('the send runner', () => {
       answer: (d) => ({ extra: d.extra }),
     });
     expect(seen).toEqual({ limit: undefined });
-    expect(writes).toEqual([['send_actor_active', 'limit'], ['(work)'], ['ledger_post', 'write', 'store', 'COMMIT']]);
+    expect(writes).toEqual([['limit'], ['(work)'], ['send_actor_active', 'ledger_post', 'write', 'store', 'COMMIT']]);
   });
 
   it('reads the balances when nothing is posted, and stores an answer it already knows with COMMIT', async () => {
@@ -113,7 +113,7 @@ describe('the send runner', () => {
       mails: () => [],
       answer: (_d, { written, balances }) => ({ written: written(), balances: balances() }),
     });
-    expect(writes).toEqual([['send_actor_active'], ['(work)'], ['member_balances', 'store', 'COMMIT']]);
+    expect(writes).toEqual([['(work)'], ['send_actor_active', 'member_balances', 'store', 'COMMIT']]);
     expect(answer).toEqual({ written: { done: true }, balances: BALANCES });
   });
 });

@@ -102,8 +102,6 @@ async function attempt<C extends Checks, D extends Decision, W, T>(
   // it → 409, one answered meanwhile → replayed (0042).
   if (rate) out.add(rate.refuse);
   for (const statement of answer.hold ?? []) out.add(statement);
-  // A member acting must still be one (a leaver's send racing their deactivation, decision 0111).
-  if (plan.actorMemberId > 0) out.add(actorActiveStatement(plan.actorMemberId));
 
   // 1. The checks, in the order written; a check that is work waits for the ones before it.
   const checked: Record<string, unknown> = {};
@@ -127,6 +125,12 @@ async function attempt<C extends Checks, D extends Decision, W, T>(
     written = value;
     writtenKnown = true;
   };
+  // A member acting must still be one (a leaver's send racing their deactivation, decision 0111):
+  // their row is read `for share` with the flow's first writes, ahead of the posting's locks; when
+  // nothing is posted and the rows are work, after the work, so it costs no write of its own.
+  const actorCheck = plan.actorMemberId > 0 ? actorActiveStatement(plan.actorMemberId) : null;
+  const actorAfterWork = actorCheck !== null && write !== undefined && !statementWrite && decided.postings.length === 0;
+  if (actorCheck && !actorAfterWork) out.add(actorCheck);
   if (statementWrite && !statementWrite.readsPosting) out.add(statementWrite, keep);
   queueMails(out, deps, decided.mails ?? []);
 
@@ -160,6 +164,7 @@ async function attempt<C extends Checks, D extends Decision, W, T>(
     await out.flush();
     queueMails(out, deps, plan.mails({ decided, written }));
   }
+  if (actorCheck && actorAfterWork) out.add(actorCheck);
   // Postings touch nothing after the ledger call, so its balances are the ones at commit.
   const balancesRead = specs.length === 0 ? memberBalancesStatement(plan.actorMemberId) : null;
   if (balancesRead) out.add(balancesRead, (value) => (balances = value));
