@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { scimPatch, ScimError as PatchError, type ScimPatchOperation } from 'scim-patch';
 import type { ProvisioningOutcome } from '@ovation/shared/schemas/integrations';
 import type { Db } from '../../db/db.ts';
 import { managerLoops } from '../../core/member-changes/manager-loops.ts';
@@ -16,7 +15,7 @@ import {
   findMembersByEmployeeNumbers,
 } from '../../core/member-changes/member-change.repository.ts';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from './scim-errors.ts';
-import { ENTERPRISE_USER, PATCH_OP } from './scim-schemas.ts';
+import { operationsOf, patched } from './scim-patch-ops.ts';
 import { readScimUser, toScimUser, type ScimMemberRow, type ScimUserInput } from './scim-user.ts';
 import {
   employeeNumberOf,
@@ -253,62 +252,6 @@ async function existing(deps: ScimDeps, id: number) {
 /** PUT: the User as a whole (Okta's way); what it leaves out the member keeps (decision 0110). */
 export const replaceUser = (deps: ScimDeps, call: ScimCall, id: number, body: unknown) =>
   logged(deps, call, id, async () => write(deps, call, readScimUser(body), await existing(deps, id)));
-
-/** Entra's and Okta's PatchOp, made regular: op names in any case, Entra's "False" kept for `activeOf`. */
-function operationsOf(body: unknown): ScimPatchOperation[] {
-  const record = (body ?? {}) as Record<string, unknown>;
-  const schemas = record.schemas;
-  const operations = record.Operations ?? record.operations;
-  if (!Array.isArray(schemas) || !schemas.includes(PATCH_OP) || !Array.isArray(operations)) {
-    throw new ScimError(400, `Send a PatchOp (${PATCH_OP}) with its Operations.`, 'invalidSyntax');
-  }
-  return operations.map((raw: unknown) => {
-    const op = (raw ?? {}) as Record<string, unknown>;
-    const name = typeof op.op === 'string' ? op.op.toLowerCase() : '';
-    if (name !== 'add' && name !== 'replace' && name !== 'remove') {
-      throw new ScimError(400, 'Each operation is add, replace or remove.', 'invalidSyntax');
-    }
-    refuseRemovingRequired(name, op.path, op.value);
-    return { ...op, op: name } as ScimPatchOperation;
-  });
-}
-
-/** Attributes a User must have (the Schemas say `required`): a PatchOp may change them, never remove them. */
-const REQUIRED_PATHS = new Set([
-  'username',
-  'name',
-  'name.givenname',
-  'name.familyname',
-  `${ENTERPRISE_USER.toLowerCase()}:employeenumber`,
-]);
-
-function refuseRemovingRequired(op: string, path: unknown, value: unknown) {
-  const target = typeof path === 'string' ? path.trim().toLowerCase() : '';
-  if (op === 'remove' && REQUIRED_PATHS.has(target)) {
-    throw new ScimError(400, `${String(path)} is required: it can be replaced, not removed.`, 'mutability');
-  }
-  if (op === 'replace' && REQUIRED_PATHS.has(target) && (value === '' || value === null)) {
-    throw new ScimError(400, `${String(path)} is required: it cannot be empty.`, 'invalidValue');
-  }
-}
-
-/** Applies the operations to the User as it is; a replace of a value not there yet is an add. */
-function patched(user: ReturnType<typeof toScimUser>, operations: ScimPatchOperation[]) {
-  let doc = structuredClone(user) as unknown as Parameters<typeof scimPatch>[0];
-  for (const operation of operations) {
-    try {
-      doc = scimPatch(doc, [operation], { mutateDocument: false, treatMissingAsAdd: true });
-    } catch (error) {
-      if (!(error instanceof PatchError)) throw error;
-      if (operation.op === 'replace' && error.scimCode === 'noTarget') {
-        doc = scimPatch(doc, [{ ...operation, op: 'add' }], { mutateDocument: false });
-        continue;
-      }
-      throw new ScimError(400, error.message, (error.scimCode as ScimError['scimType']) ?? 'invalidValue');
-    }
-  }
-  return doc;
-}
 
 /** PATCH: both dialects Entra sends (with and without `path`) and Okta's. */
 export const patchUser = (deps: ScimDeps, call: ScimCall, id: number, body: unknown) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE_NAMES, type RoleName } from '@ovation/shared/capabilities';
 import type { Db } from '../../db/db.ts';
 import { queryRows } from '../../db/sql-rows.ts';
-import { setRoleHolders } from '../../core/member-changes/member-change.ts';
+import { setRoleHolders } from '../../core/member-changes/role-holders.ts';
 import { invalidValue, ScimError } from './scim-errors.ts';
 import { PATCH_OP } from './scim-schemas.ts';
 import { logProvisioning } from './scim-users.repository.ts';
