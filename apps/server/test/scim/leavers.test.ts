@@ -7,7 +7,7 @@ import { fundedProgramme, nominateBody } from '../support/award-factories.ts';
 import { setupApp } from '../support/build-app.ts';
 import { createMember, login } from '../support/factories.ts';
 import { balancesOf, fund, relaxLimits, send, setSetting } from '../support/ledger-factories.ts';
-import { integrationToken, PATCH_OP, scim } from '../support/scim-factories.ts';
+import { integrationToken, OVATION, PATCH_OP, scim } from '../support/scim-factories.ts';
 
 /** A leaver's points, team budget, team and nominations (issue 42, decision 0111). */
 describe('leavers', () => {
@@ -86,6 +86,45 @@ describe('leavers', () => {
           (a.member_id = ${leaver.id} and t.kind = 'team_budget_transfer') order by 1`,
     );
     expect(kinds.map((k) => k.kind)).toEqual(['leaver_forfeit', 'team_budget_transfer']);
+    expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
+  });
+
+  it('a successor the directory names takes the team and the team budget instead of the manager', async () => {
+    const { secret } = await integrationToken(ctx);
+    const top = await createMember(ctx.app, { isManager: true });
+    const leaver = await createMember(ctx.app, { isManager: true, managerId: top.id });
+    const report = await createMember(ctx.app, { managerId: leaver.id });
+    const successor = await createMember(ctx.app, {});
+    await fund(ctx.app, leaver.id, 400, 'team_budget');
+    const id = await scimIdOf(secret, leaver.email!);
+    const leave = (successorNumber: string) =>
+      scim(ctx, secret, 'PATCH', `/Users/${id}`, {
+        schemas: [PATCH_OP],
+        Operations: [
+          { op: 'Replace', path: 'active', value: 'False' },
+          { op: 'Add', path: `${OVATION}:successor`, value: successorNumber },
+        ],
+      });
+
+    // A successor who is not an active member is refused, and nothing moves.
+    const refused = await leave('NOBODY-1');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ scimType: 'invalidValue', detail: expect.stringContaining('NOBODY-1') });
+    expect((await balancesOf(ctx.app, leaver.id)).awardsPointsAvailableMng).toBe(400);
+
+    const topBefore = await balancesOf(ctx.app, top.id);
+    const left = await leave(successor.employeeNumber);
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await balancesOf(ctx.app, successor.id)).awardsPointsAvailableMng).toBe(400);
+    expect((await balancesOf(ctx.app, top.id)).awardsPointsAvailableMng).toBe(topBefore.awardsPointsAvailableMng);
+    const [moved] = await queryRows<{ managerId: number; successorIsManager: boolean }>(
+      ctx.app.db,
+      sql`select r.manager_id as "managerId", s.is_manager as "successorIsManager"
+          from members r, members s where r.id = ${report.id} and s.id = ${successor.id}`,
+    );
+    expect(moved).toEqual({ managerId: successor.id, successorIsManager: true });
+    // Write-only: the User never shows it.
+    expect(JSON.stringify((await scim(ctx, secret, 'GET', `/Users/${id}`)).json())).not.toContain('successor');
     expect((await verifyLedger(ctx.app.db)).findings).toEqual([]);
   });
 

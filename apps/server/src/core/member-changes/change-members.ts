@@ -26,26 +26,40 @@ export interface ChangeHooks<L, W> {
  */
 export async function changeMembers<L = undefined, W = undefined>(
   deps: SendDeps,
-  rows: MemberChange[],
+  changes: MemberChange[] | ((locked: L) => MemberChange[]),
   author: ChangeAuthor,
   hooks: ChangeHooks<L, W> = {},
 ): Promise<{ written: WrittenChanges; after: W; locked: L }> {
-  const leaving = rows.filter((r) => r.active === false).map((r) => r.employeeNumber);
-  const returning = rows.filter((r) => r.active === true).map((r) => r.employeeNumber);
   let result: { written: WrittenChanges; after: W; locked: L } | undefined;
   await runSend(deps, ANSWERED_BY_THE_CALLER, {
     actorMemberId: author.memberId ?? 0,
     checks: {
-      locked: (tx: Db) => (hooks.lock ? hooks.lock(tx) : Promise.resolve(undefined as L)),
-      leavers: (tx: Db) => lockLeavers(tx, leaving),
+      // The caller's lock may decide which rows are written (a batch of the directory's calls
+      // drops those it refuses); the leavers among them are locked next.
+      locked: async (tx: Db) => {
+        const locked = hooks.lock ? await hooks.lock(tx) : (undefined as L);
+        const rows = typeof changes === 'function' ? changes(locked) : changes;
+        const leaving = rows.filter((r) => r.active === false);
+        const successors = new Map(leaving.flatMap((r) => (r.successor ? [[r.employeeNumber, r.successor]] : [])));
+        return {
+          locked,
+          rows,
+          leavers: await lockLeavers(
+            tx,
+            leaving.map((r) => r.employeeNumber),
+            successors as Map<string, string>,
+          ),
+        };
+      },
     },
-    decide: async ({ locked, leavers }, tx) => {
+    decide: async ({ locked: { locked, rows, leavers } }, tx) => {
       const { leavers: setting } = await readSettings(tx, ['leavers']);
-      return { locked, leavers, postings: leaverPostings(leavers, setting, author.memberId) };
+      return { locked, rows, leavers, postings: leaverPostings(leavers, setting, author.memberId) };
     },
     write:
-      ({ locked, leavers }) =>
+      ({ locked, rows, leavers }) =>
       async (tx) => {
+        const returning = rows.filter((r) => r.active === true).map((r) => r.employeeNumber);
         const written = await writeMemberChanges(tx, deps.log, rows, author, hooks.progress);
         await moveLeaversOn(tx, leavers, returning);
         const after = (hooks.after ? await hooks.after(tx, written, locked) : undefined) as W;

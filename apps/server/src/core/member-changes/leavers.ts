@@ -16,6 +16,8 @@ export interface Leaver {
   id: number;
   employeeNumber: string;
   managerId: number | null;
+  /** Who the change named to take over their team and team budget instead of their manager. */
+  successorId?: number | null;
   points: number;
   teamBudget: number;
 }
@@ -25,13 +27,25 @@ export interface Leaver {
  * accounts locked (`for update`): a send from a leaver's account either commits before and the
  * leaving moves what is left, or waits and finds nothing there.
  */
-export async function lockLeavers(tx: Db, employeeNumbers: string[]): Promise<Leaver[]> {
+export async function lockLeavers(
+  tx: Db,
+  employeeNumbers: string[],
+  successors: Map<string, string> = new Map(),
+): Promise<Leaver[]> {
   if (employeeNumbers.length === 0) return [];
-  const rows = await queryRows<{ id: number; employeeNumber: string; managerId: number | null }>(
+  const named = JSON.stringify(Object.fromEntries(successors));
+  const rows = await queryRows<{
+    id: number;
+    employeeNumber: string;
+    managerId: number | null;
+    successorId: number | null;
+  }>(
     tx,
-    sql`select id, employee_number as "employeeNumber", manager_id as "managerId" from members
-        where active and employee_number in (select jsonb_array_elements_text(${JSON.stringify(employeeNumbers)}::jsonb))
-        order by id for update`,
+    sql`select m.id, m.employee_number as "employeeNumber", m.manager_id as "managerId",
+          (select s.id from members s where s.active and s.employee_number = ${named}::jsonb ->> m.employee_number) as "successorId"
+        from members m
+        where m.active and m.employee_number in (select jsonb_array_elements_text(${JSON.stringify(employeeNumbers)}::jsonb))
+        order by m.id for update of m`,
   );
   if (rows.length === 0) return [];
   const balances = await queryRows<{ memberId: number; kind: string; balance: string }>(
@@ -68,7 +82,8 @@ export function leaverPostings(
       });
     }
     if (l.teamBudget > 0) {
-      const manager = l.managerId !== null && !leaving.has(l.managerId) ? l.managerId : null;
+      const next = l.successorId ?? l.managerId;
+      const manager = next !== null && !leaving.has(next) ? next : null;
       postings.push({
         kind: 'team_budget_transfer',
         memo: manager ? 'Team budget of a manager who left' : 'Team budget of a manager who left, back to the firm',
@@ -89,20 +104,24 @@ export function leaverPostings(
   return postings;
 }
 
-/** The manager a leaver's work goes to: theirs, unless they leave too (then theirs, and so on). */
+/**
+ * Who a leaver's work goes to: the successor the change named, else their manager; unless they
+ * leave too (then theirs, and so on).
+ */
 function successorOf(leaver: Leaver, byId: Map<number, Leaver>): number | null {
-  let next = leaver.managerId;
+  let next = leaver.successorId ?? leaver.managerId;
   const seen = new Set<number>([leaver.id]);
   while (next !== null && byId.has(next) && !seen.has(next)) {
     seen.add(next);
-    next = byId.get(next)!.managerId;
+    const left = byId.get(next)!;
+    next = left.successorId ?? left.managerId;
   }
   return next !== null && byId.has(next) ? null : next;
 }
 
 /**
- * After the members' rows are written: each leaver's team reports to the leaver's manager (who
- * becomes a manager), the nominations waiting on them move on, and they are marked as left.
+ * After the members' rows are written: each leaver's team reports to the leaver's successor (the
+ * one named, else the leaver's manager, who becomes a manager), the nominations waiting on them move on, and they are marked as left.
  * Returners (`returnerNumbers`, active again) are no longer marked.
  */
 export async function moveLeaversOn(tx: Db, leavers: Leaver[], returnerNumbers: string[]) {

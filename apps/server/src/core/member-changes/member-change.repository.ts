@@ -194,8 +194,13 @@ export async function lockRoleMembers(tx: Db, role: string, ids: number[], holde
   );
 }
 
-/** Links members to their managers by employee number and marks those managers as managers. */
-export async function setManagersByNumber(tx: Db, rows: { e: string; m: string }[]) {
+/** Links members to their managers by employee number and marks those managers as managers; `none` have none. */
+export async function setManagersByNumber(tx: Db, rows: { e: string; m: string }[], none: string[] = []) {
+  if (none.length > 0) {
+    await tx.execute(sql`
+      update members set manager_id = null, updated_at = now()
+      where employee_number in (select jsonb_array_elements_text(${JSON.stringify(none)}::jsonb)) and manager_id is not null`);
+  }
   if (rows.length === 0) return;
   const json = JSON.stringify(rows);
   await tx.execute(sql`

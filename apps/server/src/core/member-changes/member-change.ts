@@ -32,6 +32,7 @@ export interface MemberChange {
   divisions: string[];
   country: string;
   unit: string | null;
+  /** The manager's employee number; null keeps the member's; '' takes it away (the directory removed it). */
   manager: string | null;
   startDate: string | null;
   birthDate: string | null;
@@ -39,6 +40,11 @@ export interface MemberChange {
   roles: string[] | null;
   /** null (an empty cell or no Active column) keeps what a known member is; a new member is active. */
   active: boolean | null;
+  /**
+   * For a leaver: the employee number of who takes over their team and team budget instead of
+   * their manager (the directory may name one; an active member).
+   */
+  successor?: string | null;
   /** Set when the firm's directory makes the change: it then manages the member (SCIM). */
   directory?: { externalId: string | null; userName: string };
 }
@@ -283,6 +289,7 @@ export async function writeMemberChanges(
   await setManagersByNumber(
     tx,
     rows.flatMap((r) => (r.manager ? [{ e: r.employeeNumber, m: r.manager }] : [])),
+    rows.flatMap((r) => (r.manager === '' ? [r.employeeNumber] : [])),
   );
   await revokeSessionsOf(tx, deactivated, [...ids.values()]);
   return { ids, created, deactivated };

@@ -18,6 +18,9 @@ export type ScimType =
   | 'sensitive';
 
 export class ScimError extends Error {
+  /** Already in the provisioning log (a batch logs its refusals with its changes). */
+  logged = false;
+
   constructor(
     readonly status: number,
     detail: string,

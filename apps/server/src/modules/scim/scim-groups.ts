@@ -6,7 +6,7 @@ import { setRoleHolders } from '../../core/member-changes/role-holders.ts';
 import { invalidValue, ScimError } from './scim-errors.ts';
 import { PATCH_OP } from './scim-schemas.ts';
 import { logProvisioning } from './scim-users.repository.ts';
-import type { ScimCall, ScimDeps } from './provision-user.ts';
+import type { ScimCall, ScimDeps } from './scim-deps.ts';
 
 /**
  * SCIM Groups (issue 42, decision 0110): one group per Ovation role, whose members hold the role.
@@ -143,9 +143,10 @@ async function patchChange(db: Db, body: unknown): Promise<Change> {
 async function apply(deps: ScimDeps, call: ScimCall, role: RoleName, change: Change, status: number) {
   const changed = await deps.db.transaction(async (tx) => {
     const ids = await setRoleHolders(tx, role, change, { tokenId: call.tokenId });
-    for (const memberId of ids) {
-      await logProvisioning(tx, { ...call, status, memberId, outcome: 'updated', changed: [`roles:${role}`] });
-    }
+    await logProvisioning(
+      tx,
+      ids.map((memberId) => ({ ...call, status, memberId, outcome: 'updated' as const, changed: [`roles:${role}`] })),
+    );
     return ids;
   });
   if (changed.length > 0) deps.forgetSessions(changed);

@@ -69,7 +69,8 @@ type Attribute = {
   type: 'string' | 'boolean' | 'complex' | 'reference' | 'dateTime';
   multiValued?: boolean;
   required?: boolean;
-  mutability?: 'readOnly' | 'readWrite' | 'immutable';
+  mutability?: 'readOnly' | 'readWrite' | 'immutable' | 'writeOnly';
+  returned?: 'always' | 'never' | 'default' | 'request';
   uniqueness?: 'none' | 'server';
   description: string;
   subAttributes?: Attribute[];
@@ -159,6 +160,11 @@ const SCHEMAS: { id: string; name: string; description: string; attributes: Attr
       attr('division3', 'Division, level 3'),
       attr('hireDate', 'First day with the firm, yyyy-MM-dd (service awards)'),
       attr('birthDate', 'yyyy-MM-dd, only where the firm chooses to send it (Celebrations)'),
+      attr(
+        'successor',
+        'On deactivation: the employee number of who takes over the leaver’s team and team budget (else their manager)',
+        { mutability: 'writeOnly', returned: 'never' },
+      ),
     ],
   },
   {

@@ -27,6 +27,8 @@ export interface ScimMemberRow {
   birthDate: string | null;
   active: boolean;
   directoryManaged: boolean;
+  /** The directory deleted this member (only a create's or a batch's read sees them). */
+  directoryDeleted: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -131,11 +133,15 @@ export function activeOf(value: unknown): boolean | null {
   throw invalidValue('active must be true or false.');
 }
 
-/** The manager's SCIM id: `{ value }`, or the bare id Entra sends on a path-less or manager path. */
+/**
+ * The manager's SCIM id: `{ value }`, or the bare id Entra sends on a path-less or manager path;
+ * '' when the User says it has none (null, an empty value); null when it does not say.
+ */
 export function managerIdOf(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
+  if (value === undefined) return null;
+  if (value === null) return '';
   const id = isObject(value) ? field(value, 'value') : value;
-  if (id === undefined || id === null || id === '') return null;
+  if (id === undefined || id === null || id === '') return '';
   return text(id, 'manager.value');
 }
 
@@ -144,10 +150,12 @@ export interface ScimUserInput {
   userName: string;
   externalId: string | null;
   text: Omit<MemberChangeText, 'manager'>;
-  /** The manager's SCIM id, '' to keep the manager, or null when the User names none. */
+  /** The manager's SCIM id; '' when the User has none (the member's is taken away); null when it does not say (kept). */
   managerId: string | null;
   /** The enterprise department, used when the Ovation extension names no divisions. */
   department: string;
+  /** For a leaver: the employee number of who takes over their team (the Ovation extension's, write-only). */
+  successor: string;
 }
 
 export function readScimUser(body: unknown): ScimUserInput {
@@ -183,5 +191,6 @@ export function readScimUser(body: unknown): ScimUserInput {
     },
     managerId: managerIdOf(field(enterprise, 'manager')),
     department: text(field(enterprise, 'department'), 'department'),
+    successor: text(field(ovation, 'successor'), 'successor'),
   };
 }

@@ -14,7 +14,8 @@ const USER_COLUMNS = sql`m.id, m.external_id as "externalId", coalesce(m.directo
   m.manager_id as "managerId", mg.employee_number as "managerEmployeeNumber",
   mg.first_name || ' ' || mg.surname as "managerName",
   m.start_date::text as "startDate", m.birth_date::text as "birthDate", m.active,
-  m.directory_managed_at is not null as "directoryManaged", m.created_at as "createdAt", m.updated_at as "updatedAt"`;
+  m.directory_managed_at is not null as "directoryManaged", m.directory_deleted_at is not null as "directoryDeleted",
+  m.created_at as "createdAt", m.updated_at as "updatedAt"`;
 
 const USER_JOINS = sql`left join members mg on mg.id = m.manager_id
   left join divisions d3 on d3.id = m.division_id
@@ -50,28 +51,60 @@ export async function findScimUsers(db: Db, where: SQL, startIndex: number, coun
   return { rows, total: total!.n };
 }
 
-/** Who already holds an employee number, a userName or sign-in address, or an externalId. */
-export async function findHolders(
-  db: Db,
-  {
-    employeeNumber,
-    userName,
-    email,
-    externalId,
-  }: { employeeNumber: string; userName: string; email: string | null; externalId: string | null },
-) {
-  return queryRows<{ id: number; employeeNumber: string; deleted: boolean; holds: string }>(
+/** The users with these ids (those the directory deleted too: a create brings them back). */
+export async function findScimUsersById(db: Db, ids: number[]): Promise<Map<number, ScimMemberRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<ScimMemberRow>(
     db,
-    sql`select m.id, m.employee_number as "employeeNumber", m.directory_deleted_at is not null as deleted,
-          case when m.employee_number = ${employeeNumber} then 'employeeNumber'
-               when m.external_id = ${externalId} then 'externalId'
-               when lower(coalesce(m.directory_user_name, m.email)) = lower(${userName}) then 'userName'
-               else 'email' end as holds
-        from members m
-        where m.employee_number = ${employeeNumber}
-           or (${externalId}::text is not null and m.external_id = ${externalId})
-           or lower(coalesce(m.directory_user_name, m.email)) = lower(${userName})
-           or (${email}::text is not null and lower(m.email) = lower(${email}))`,
+    sql`select ${USER_COLUMNS} from members m ${USER_JOINS}
+        where m.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A user's identifiers, as a create or a change gives them. */
+export interface Identifiers {
+  employeeNumber: string;
+  userName: string;
+  email: string | null;
+  externalId: string | null;
+}
+
+/** Which identifier a member holds, in the order a refusal names them. */
+export type Holds = 'employeeNumber' | 'externalId' | 'userName' | 'email';
+
+/**
+ * Who already holds each of these users' identifiers (employee number, externalId, userName or
+ * sign-in address): one row per member and identifier held, `i` the user's place in the list,
+ * in the order a refusal names them. One statement, each identifier by its unique index.
+ */
+export async function findHolders(db: Db, users: Identifiers[]) {
+  const json = JSON.stringify(
+    users.map((u, i) => ({
+      i,
+      e: u.employeeNumber,
+      u: u.userName.toLowerCase(),
+      m: u.email?.toLowerCase() ?? null,
+      x: u.externalId,
+    })),
+  );
+  return queryRows<{ i: number; id: number; employeeNumber: string; deleted: boolean; holds: Holds }>(
+    db,
+    sql`with u as (select * from jsonb_to_recordset(${json}::jsonb) as u(i int, e text, u text, m text, x text)),
+        held as (
+          select u.i, m.id, 1 as o, 'employeeNumber' as holds, m.employee_number, m.directory_deleted_at
+            from u join members m on m.employee_number = u.e
+          union all
+          select u.i, m.id, 2, 'externalId', m.employee_number, m.directory_deleted_at
+            from u join members m on m.external_id = u.x
+          union all
+          select u.i, m.id, 3, 'userName', m.employee_number, m.directory_deleted_at
+            from u join members m on lower(coalesce(m.directory_user_name, m.email)) = u.u
+          union all
+          select u.i, m.id, 4, 'email', m.employee_number, m.directory_deleted_at
+            from u join members m on lower(m.email) = u.m)
+        select i, id, employee_number as "employeeNumber", directory_deleted_at is not null as deleted, holds
+        from held order by i, o`,
   );
 }
 
@@ -85,18 +118,28 @@ export async function employeeNumberOf(db: Db, id: string): Promise<string | und
   return row?.e;
 }
 
-/** Marks the member deleted by the directory (SCIM DELETE), or no longer so (created again). */
+/** Is this employee number an active member's (a leaver's named successor)? */
+export async function isActiveMember(db: Db, employeeNumber: string): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(
+    db,
+    sql`select true as ok from members where employee_number = ${employeeNumber} and active`,
+  );
+  return row !== undefined;
+}
+
 /**
  * Marks the member deleted by the directory (SCIM DELETE), or no longer so (created again). A
  * deleted member gives up the directory's identifiers (externalId, userName), so the directory may
  * give them to someone else; their e-mail stays on their record.
  */
-export async function setDirectoryDeleted(tx: Db, memberId: number, deleted: boolean) {
+export async function setDirectoryDeleted(tx: Db, memberIds: number[], deleted: boolean) {
+  if (memberIds.length === 0) return;
   await tx.execute(sql`update members set directory_deleted_at = ${deleted ? sql`now()` : sql`null`},
                          external_id = case when ${deleted} then null else external_id end,
                          directory_user_name = case when ${deleted} then null else directory_user_name end,
                          updated_at = now()
-                       where id = ${memberId} and (directory_deleted_at is null) = ${deleted}`);
+                       where id in (select jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::int)
+                         and (directory_deleted_at is null) = ${deleted}`);
 }
 
 /** Takes the transaction's lock on a user's identifiers: two calls creating the same user queue here. */
@@ -120,18 +163,22 @@ export interface LogEntry {
   scimType?: string;
 }
 
-export async function logProvisioning(db: Db, entry: LogEntry) {
-  await db.insert(provisioningLog).values({
-    tokenId: entry.tokenId,
-    method: entry.method,
-    path: entry.path,
-    status: entry.status,
-    memberId: entry.memberId,
-    outcome: entry.outcome,
-    detail: {
-      ...(entry.changed ? { changed: entry.changed } : {}),
-      ...(entry.refusal ? { refusal: entry.refusal } : {}),
-      ...(entry.scimType ? { scimType: entry.scimType } : {}),
-    },
-  });
+/** The provisioning log's rows for these calls (one statement). */
+export async function logProvisioning(db: Db, entries: LogEntry[]) {
+  if (entries.length === 0) return;
+  await db.insert(provisioningLog).values(
+    entries.map((entry) => ({
+      tokenId: entry.tokenId,
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      memberId: entry.memberId,
+      outcome: entry.outcome,
+      detail: {
+        ...(entry.changed ? { changed: entry.changed } : {}),
+        ...(entry.refusal ? { refusal: entry.refusal } : {}),
+        ...(entry.scimType ? { scimType: entry.scimType } : {}),
+      },
+    })),
+  );
 }

@@ -23,7 +23,9 @@ import {
 } from './scim-groups.ts';
 import { toScimUser } from './scim-user.ts';
 import { findScimUser, findScimUsers } from './scim-users.repository.ts';
-import { createUser, deleteUser, patchUser, replaceUser, type ScimCall, type ScimDeps } from './provision-user.ts';
+import { scimWriter } from './provision-batch.ts';
+import { createUser, deleteUser, patchUser, replaceUser } from './provision-user.ts';
+import type { ScimCall, ScimDeps } from './scim-deps.ts';
 
 const tags = ['scim'];
 const security = [{ integrationToken: [] }];
@@ -58,13 +60,14 @@ const scim = (reply: FastifyReply, status: number, body: unknown) =>
  */
 export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
   const baseUrl = publicUrl.replace(/\/$/, '');
-  const deps: ScimDeps = {
+  const base = {
     db: app.db,
     log: app.log,
     sends: { ...app.sendServices, log: app.log },
     baseUrl,
-    forgetSessions: (memberIds) => app.sessionCache.forget({ memberIds }),
+    forgetSessions: (memberIds: number[]) => app.sessionCache.forget({ memberIds }),
   };
+  const deps: ScimDeps = { ...base, writes: scimWriter(base) };
   const callOf = (request: FastifyRequest): ScimCall => ({
     tokenId: request.integration!.tokenId,
     method: request.method,
