@@ -5,6 +5,7 @@ import { startMailDispatcher } from './core/mail/mailer.ts';
 import { startAwardReminders } from './modules/awards/reminders.ts';
 import { startServiceMilestones } from './modules/milestones/milestone-job.ts';
 import { startLeaverForfeits } from './core/member-changes/leaver-forfeits.ts';
+import { startAuditRetention, startAuditSealer } from './core/audit/audit-jobs.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { listUnsubscribeHeaders } from './modules/notifications/list-unsubscribe.ts';
 import { startRollupFlusher } from './modules/reports/rollup-flush.ts';
@@ -25,6 +26,8 @@ const rollups = startRollupFlusher({ db: app.db, log: app.log });
 const awardReminders = startAwardReminders({ db: app.db, log: app.log });
 const milestones = startServiceMilestones({ ...app.sendServices, log: app.log });
 const leaverForfeits = startLeaverForfeits({ ...app.sendServices, log: app.log });
+const auditSealer = startAuditSealer({ db: app.db, log: app.log });
+const auditRetention = startAuditRetention({ db: app.db, log: app.log });
 if (!mail) app.log.info('SMTP_URL is not set: e-mail stays in the outbox table (GET /api/admin/outbox)');
 
 let closing = false;
@@ -40,6 +43,8 @@ async function shutdown(signal: string) {
     await awardReminders.stop();
     await milestones.stop();
     await leaverForfeits.stop();
+    await auditSealer.stop();
+    await auditRetention.stop();
     await mail?.stop();
     await app.close();
     process.exit(0);

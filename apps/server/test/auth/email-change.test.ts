@@ -107,7 +107,7 @@ describe('changing the e-mail address', () => {
   it('a member signing in through single sign-on: a first address completes the profile; a change goes to support', async () => {
     // Made by a members file without an address, signing in through single sign-on: no password.
     const member = await createMember(ctx.app, { registered: false, email: null });
-    const { authToken } = await openSession(ctx.app.db, member.id, 1);
+    const { authToken } = await openSession(ctx.app.db, member.id, 1, { method: 'password' });
     const first = await put(authToken, { ...body, email: `first.${member.id}@example.test` });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().profile.email).toBe(`first.${member.id}@example.test`);

@@ -81,7 +81,12 @@ describe('roles report', () => {
     // transaction's own check (under the row locks) is what refuses a request already past it.
     const late = await put(bToken, a.id, { roles: [], isAdminReports: false });
     expect(late.statusCode).toBe(403);
-    await expect(changeRoles(ctx.app.db, b.id, a.id, { roles: [], isAdminReports: false })).rejects.toMatchObject({
+    await expect(
+      changeRoles(ctx.app.db, { actor: { kind: 'member', memberId: b.id } }, b.id, a.id, {
+        roles: [],
+        isAdminReports: false,
+      }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     const listed = (await roles(aToken)).json();

@@ -24,7 +24,13 @@ const MENU_REPORTS = [
   'reportawards',
   'reportlongservice',
 ];
-const ADMIN_ONLY = ['reportsimplysay', 'reportmemberdatabase', 'reportdailycheckin', 'reportprovisioning'];
+const ADMIN_ONLY = [
+  'reportsimplysay',
+  'reportmemberdatabase',
+  'reportdailycheckin',
+  'reportprovisioning',
+  'reportaudit',
+];
 
 const ROLES: [string, MemberOverrides, string[]][] = [
   ['plain member (member.za)', {}, []],

@@ -63,19 +63,20 @@ describe('header navigation from capabilities', () => {
 
   it('report admin: every management item with a divider after the first group', () => {
     const items = labels(menu(buildHeaderNav(caps({ isAdminReports: true })), 'management'))!;
-    expect(items.slice(0, 7)).toEqual([
+    expect(items.slice(0, 8)).toEqual([
       'News Bulletin Admin',
       'Rewards Catalogue',
       'Rewards Fulfilment',
       'Award Programmes',
       'Integrations',
+      'Audit Trail',
       '---',
       'Report Dashboard',
     ]);
     expect(items).toContain('Roles Report');
     expect(items.slice(-2)).toEqual(['Data Upload', 'Uploads Report']);
     expect(items.filter((l) => l === '---')).toHaveLength(1);
-    expect(items).toHaveLength(22); // news, two rewards screens, award programmes, integrations, divider, 13 reports, roles, upload, uploads
+    expect(items).toHaveLength(23); // news, two rewards screens, award programmes, integrations, audit trail, divider, 13 reports, roles, upload, uploads
   });
 
   it('rep without a first group: no divider', () => {

@@ -166,6 +166,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     page: 'integrations',
     capability: 'manageIntegrations',
   }),
+  // Who changed what, for the firm's auditors: report administrators (decision 0113).
+  page('/reportaudit', 'Audit Trail', {
+    menu: 'management',
+    group: 'first',
+    page: 'report',
+    capability: 'viewAdminReports',
+  }),
   report('/reportdashboard', 'Report Dashboard', 'viewReports', true, 'reportDashboard'),
   report('/reportmanagement', 'Management Report'),
   report('/reportmemberbalances', 'Member Balances'),

@@ -23,6 +23,7 @@ export const REPORT_KEYS = [
   'reportawards',
   'reportlongservice',
   'reportprovisioning',
+  'reportaudit',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 

@@ -62,6 +62,11 @@ export const SETTING_DEFAULTS = {
    * the firm. Their team budget always moves to their manager.
    */
   leavers: { points: 'keep', keepDays: 90 } as LeaversSettings,
+  /**
+   * How long the audit trail keeps its rows (decision 0113): seven years by default, what South
+   * African and Kenyan record-keeping rules commonly ask of financial records.
+   */
+  auditRetentionDays: 2557 as number,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValues = typeof SETTING_DEFAULTS;

@@ -13,3 +13,4 @@ export * from './report-rollups.ts';
 export * from './awards.ts';
 export * from './milestones.ts';
 export * from './integrations.ts';
+export * from './audit.ts';

@@ -45,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'log'> }> 
         ...request.body,
         ip: request.ip,
         knownDevice: request.cookies[KNOWN_DEVICE_COOKIE],
+        traceId: String(request.id),
       });
       // Sent only to the sign-in calls, never readable by scripts (decision 0071).
       void reply.setCookie(KNOWN_DEVICE_COOKIE, knownDevice, {

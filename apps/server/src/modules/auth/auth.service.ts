@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import { maskedEmail } from '../../core/audit/audit-row.ts';
 import type { Db } from '../../db/db.ts';
 import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -63,7 +65,7 @@ export interface LoginResult {
 /** Signs a member in with e-mail and password and opens a session. */
 export async function logIn(
   deps: AuthDeps,
-  input: { email: string; password: string; ip: string; knownDevice?: string },
+  input: { email: string; password: string; ip: string; knownDevice?: string; traceId?: string },
 ): Promise<LoginResult> {
   // Every attempt takes a place under the per-IP limit before anything is checked (exact across
   // instances and parallel guesses, decision 0003); all but a wrong password give it back.
@@ -85,6 +87,14 @@ export async function logIn(
     if (!member || !creds || !ok) {
       wrongPassword = true;
       await onFailedSignIn(deps, counter, attempt);
+      // Audited and logged without the password and with the address masked (issue 43).
+      const label = maskedEmail(input.email);
+      await audit(
+        deps.db,
+        { actor: { kind: 'anonymous', label }, traceId: input.traceId },
+        { action: 'auth.sign_in_failed', ...(member ? { target: { kind: 'member', id: member.id } } : {}) },
+      );
+      deps.log.info({ email: label, memberId: member?.id ?? null }, 'sign-in refused: wrong address or password');
       throw unauthorized(INVALID_LOGIN);
     }
     await clearSignInFailures(deps.db, counter.key);
@@ -93,7 +103,11 @@ export async function logIn(
     // A member with a TOTP second factor finishes at POST /api/auth/login/totp (decision 0037).
     const challenge = await secondFactorChallenge(deps.db, member.id);
     if (challenge) return { answer: challenge, knownDevice };
-    const { authToken } = await openSession(deps.db, member.id, deps.sessionTtlHours);
+    const { authToken } = await openSession(deps.db, member.id, deps.sessionTtlHours, {
+      method: 'password',
+      traceId: input.traceId,
+    });
+    deps.log.info({ memberId: member.id }, 'signed in with a password');
     return { answer: { authToken }, knownDevice };
   } finally {
     if (!wrongPassword) await deps.limits.loginPerIp.giveBack(input.ip);
@@ -104,10 +118,24 @@ export async function logIn(
  * Opens a session for a member who has proved who they are (password or single sign-on):
  * one kind of session, one expiry, one revocation.
  */
-export async function openSession(db: Db, memberId: number, sessionTtlHours: number) {
+export async function openSession(
+  db: Db,
+  memberId: number,
+  sessionTtlHours: number,
+  signIn: { method: 'password' | 'totp' | 'sso'; traceId?: string },
+) {
   const authToken = newToken();
   const expiresAt = new Date(Date.now() + sessionTtlHours * 3600 * 1000);
-  const sessionId = await insertSession(db, memberId, hashToken(authToken), expiresAt);
+  // The session and its audit row (issue 43) together.
+  const sessionId = await db.transaction(async (tx) => {
+    const id = await insertSession(tx, memberId, hashToken(authToken), expiresAt);
+    await audit(
+      tx,
+      { actor: { kind: 'member', memberId }, traceId: signIn.traceId },
+      { action: 'auth.sign_in', target: { kind: 'session', id }, after: { method: signIn.method } },
+    );
+    return id;
+  });
   return { authToken, sessionId };
 }
 

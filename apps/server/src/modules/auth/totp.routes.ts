@@ -49,7 +49,10 @@ export const totpRoutes: FastifyPluginAsyncZod<{
         { db: app.db, log: app.log, publicUrl, perIp: codesPerIp },
         { ...request.body, ip: request.ip },
       );
-      const { authToken } = await openSession(app.db, memberId, sessionTtlHours);
+      const { authToken } = await openSession(app.db, memberId, sessionTtlHours, {
+        method: 'totp',
+        traceId: String(request.id),
+      });
       return { authToken };
     },
   );

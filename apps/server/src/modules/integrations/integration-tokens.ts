@@ -1,3 +1,6 @@
+import type { AuditContext } from '../../core/audit/audit-row.ts';
+import { saveSetting } from '../../core/settings/save-setting.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
 import { sql } from 'drizzle-orm';
 import {
   leaversSettingsSchema,
@@ -7,7 +10,6 @@ import {
   type LeaversSettings,
 } from '@ovation/shared/schemas/integrations';
 import type { Db } from '../../db/db.ts';
-import { settings } from '../../db/schema/index.ts';
 import { readSettings } from '../../core/settings/settings.repository.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { INTEGRATION_TOKEN_PREFIX } from '../../core/integrations/integration-tokens.repository.ts';
@@ -62,12 +64,24 @@ async function insertToken(
   return { token: (await readToken(tx, row!.id))!, secret };
 }
 
+/** What the audit trail keeps of a token: never its secret nor its hash. */
+const audited = (t: IntegrationToken) => ({ name: t.name, scopes: t.scopes, prefix: t.prefix, expiresOn: t.expiresOn });
+
 export function createIntegrationToken(
   db: Db,
   actorId: number,
+  context: AuditContext,
   input: CreateIntegrationTokenRequest & { expiresOn: string | null },
 ) {
-  return db.transaction((tx) => insertToken(tx, actorId, { ...input, scopes: input.scopes }, null));
+  return db.transaction(async (tx) => {
+    const issued = await insertToken(tx, actorId, { ...input, scopes: input.scopes }, null);
+    await audit(tx, context, {
+      action: 'integrations.token_create',
+      target: { kind: 'integration_token', id: issued.token.id },
+      after: audited(issued.token),
+    });
+    return issued;
+  });
 }
 
 async function lockLive(tx: Db, id: number) {
@@ -83,18 +97,30 @@ async function lockLive(tx: Db, id: number) {
 }
 
 /** A new secret with the same name, scopes and expiry; the old one stops working in the same transaction. */
-export function rotateIntegrationToken(db: Db, actorId: number, id: number) {
+export function rotateIntegrationToken(db: Db, actorId: number, context: AuditContext, id: number) {
   return db.transaction(async (tx) => {
     const old = await lockLive(tx, id);
     await tx.execute(sql`update integration_tokens set revoked_at = now() where id = ${id}`);
-    return insertToken(tx, actorId, old, id);
+    const issued = await insertToken(tx, actorId, old, id);
+    await audit(tx, context, {
+      action: 'integrations.token_rotate',
+      target: { kind: 'integration_token', id },
+      before: { name: old.name, scopes: old.scopes, expiresOn: old.expiresOn },
+      after: { ...audited(issued.token), id: issued.token.id },
+    });
+    return issued;
   });
 }
 
-export function revokeIntegrationToken(db: Db, id: number): Promise<IntegrationToken> {
+export function revokeIntegrationToken(db: Db, context: AuditContext, id: number): Promise<IntegrationToken> {
   return db.transaction(async (tx) => {
-    await lockLive(tx, id);
+    const old = await lockLive(tx, id);
     await tx.execute(sql`update integration_tokens set revoked_at = now() where id = ${id}`);
+    await audit(tx, context, {
+      action: 'integrations.token_revoke',
+      target: { kind: 'integration_token', id },
+      before: { name: old.name, scopes: old.scopes, expiresOn: old.expiresOn },
+    });
     return (await readToken(tx, id))!;
   });
 }
@@ -105,10 +131,5 @@ export async function leaversSetting(db: Db): Promise<LeaversSettings> {
 }
 
 /** Saves what happens to leavers' points from now on (points already forfeited stay so). */
-export async function saveLeaversSetting(db: Db, value: LeaversSettings): Promise<LeaversSettings> {
-  await db
-    .insert(settings)
-    .values({ key: 'leavers', value })
-    .onConflictDoUpdate({ target: settings.key, set: { value } });
-  return value;
-}
+export const saveLeaversSetting = (db: Db, context: AuditContext, value: LeaversSettings) =>
+  saveSetting(db, context, 'leavers', value);

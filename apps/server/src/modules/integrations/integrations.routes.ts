@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../plugins/audit-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -50,7 +51,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: issuedIntegrationTokenSchema },
       },
     },
-    async (request) => createIntegrationToken(app.db, requireMember(request).memberId, request.body),
+    async (request) =>
+      createIntegrationToken(app.db, requireMember(request).memberId, auditContextOf(request), request.body),
   );
 
   app.post(
@@ -65,7 +67,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: issuedIntegrationTokenSchema },
       },
     },
-    async (request) => rotateIntegrationToken(app.db, requireMember(request).memberId, request.params.tokenId),
+    async (request) =>
+      rotateIntegrationToken(app.db, requireMember(request).memberId, auditContextOf(request), request.params.tokenId),
   );
 
   app.post(
@@ -80,7 +83,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: integrationTokenSchema },
       },
     },
-    async (request) => revokeIntegrationToken(app.db, request.params.tokenId),
+    async (request) => revokeIntegrationToken(app.db, auditContextOf(request), request.params.tokenId),
   );
 
   app.get(
@@ -109,6 +112,6 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: leaversSettingsSchema },
       },
     },
-    async (request) => saveLeaversSetting(app.db, request.body),
+    async (request) => saveLeaversSetting(app.db, auditContextOf(request), request.body),
   );
 };

@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../plugins/audit-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -108,7 +109,7 @@ export const milestonesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceAwardsSettingsSchema },
       },
     },
-    async (request) => saveServiceAwards(app.db, request.body),
+    async (request) => saveServiceAwards(app.db, auditContextOf(request), request.body),
   );
 
   app.post(

@@ -1,3 +1,5 @@
+import type { AuditContext } from '../../core/audit/audit-row.ts';
+import { saveSetting } from '../../core/settings/save-setting.ts';
 import { sql } from 'drizzle-orm';
 import type {
   ServiceAwardsAdminResponse,
@@ -7,7 +9,6 @@ import type {
 } from '@ovation/shared/schemas/milestones';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
-import { settings } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { fieldError, notFound } from '../../lib/app-errors.ts';
 import { upcomingMilestones } from './milestone-cards.ts';
@@ -30,13 +31,8 @@ export async function serviceAwardsAdmin(db: Db, viewerId: number): Promise<Serv
 }
 
 /** Saves the settings whole; milestones already announced keep what they were announced with. */
-export async function saveServiceAwards(db: Db, value: ServiceAwardsSettings): Promise<ServiceAwardsSettings> {
-  await db
-    .insert(settings)
-    .values({ key: 'serviceAwards', value })
-    .onConflictDoUpdate({ target: settings.key, set: { value } });
-  return value;
-}
+export const saveServiceAwards = (db: Db, context: AuditContext, value: ServiceAwardsSettings) =>
+  saveSetting(db, context, 'serviceAwards', value);
 
 type BreakInput = z.output<typeof serviceBreakRequestSchema>;
 

@@ -81,7 +81,7 @@ export async function finishSignIn(deps: FinishSignInDeps, input: OidcCallbackRe
   if (!member) throw refuse(log, 'noMember', settings, { sub: claims.sub, claim: settings.claim, found: !!value });
   if (!member.active) throw refuse(log, 'inactive', settings, { sub: claims.sub, memberId: member.id });
 
-  const { authToken, sessionId } = await openSession(deps.db, member.id, deps.sessionTtlHours);
+  const { authToken, sessionId } = await openSession(deps.db, member.id, deps.sessionTtlHours, { method: 'sso' });
   await Promise.all([insertOidcSession(deps.db, sessionId, idToken), markSsoRegistered(deps.db, member.id)]);
   log.info({ oidc: { sub: claims.sub, memberId: member.id } }, 'single sign-on');
   return { authToken };

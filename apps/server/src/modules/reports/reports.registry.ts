@@ -1,4 +1,5 @@
 import type { ReportKey } from '@ovation/shared/schemas/reports';
+import { AUDIT_REPORT } from './audit.registry.ts';
 import { AWARDS_REPORT } from './award-reports.registry.ts';
 import { LONG_SERVICE_REPORT } from './long-service.registry.ts';
 import {
@@ -41,6 +42,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   AWARDS_REPORT,
   LONG_SERVICE_REPORT,
   PROVISIONING_REPORT,
+  AUDIT_REPORT,
 ];
 
 const BY_KEY = new Map<string, ReportDefinition>(REPORTS.map((r) => [r.key, r]));
@@ -71,4 +73,5 @@ export const TOTAL_LABELS: Record<string, { title: string; type: 'integer' | 'po
   averageHoursToDecide: { title: 'Average hours to decide', type: 'integer' },
   calls: { title: 'Calls', type: 'integer' },
   refused: { title: 'Refused', type: 'integer' },
+  actions: { title: 'Actions', type: 'integer' },
 };

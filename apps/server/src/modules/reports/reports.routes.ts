@@ -11,6 +11,8 @@ import {
   reportQueryResponseSchema,
 } from '@ovation/shared/schemas/reports';
 import { requireMember } from '../../plugins/auth.ts';
+import { auditContextOf } from '../../plugins/audit-context.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
 import type { CountCache } from './count-cache.ts';
 import type { ReportCounts } from './report-engine.repository.ts';
 import { EXPORT_CONTENT_TYPES, exportReport } from './export-report.ts';
@@ -19,6 +21,9 @@ import { getFilterOptions } from './get-filter-options.ts';
 import { describeReport, listReports } from './list-reports.ts';
 import { checkFilters, checkSort, queryReport } from './query-report.ts';
 import { reportFor } from './report-access.ts';
+
+/** Reports that list members' personal records: each read is audited (issue 43). */
+const PERSONAL_REPORTS = new Set(['reportmemberdatabase', 'reportbirthdays']);
 
 /**
  * Reports (issue 12). Every route needs viewReports (rep or report admins, spec §2); each
@@ -92,7 +97,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ counts: CountCache<ReportCou
     },
     async (request) => {
       const report = reportFor(request.params.reportKey, requireMember(request).capabilities);
-      return queryReport(app.db, report, request.body, counts);
+      const answer = await queryReport(app.db, report, request.body, counts);
+      // An administrator reading members' personal records is recorded (issue 43).
+      if (PERSONAL_REPORTS.has(report.key)) {
+        await audit(app.db, auditContextOf(request), {
+          action: 'reports.read',
+          target: { kind: 'report', id: report.key },
+          after: { filters: request.body.filters ?? {}, rows: answer.rows.length },
+        });
+      }
+      return answer;
     },
   );
 
@@ -115,6 +129,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ counts: CountCache<ReportCou
       const checked = checkFilters(report, filters, '');
       const sort = checkSort(report, column ? { column, direction: direction ?? 'asc' } : undefined, 'sort');
       const stamp = new Date().toISOString().slice(0, 10);
+      await audit(app.db, auditContextOf(request), {
+        action: 'reports.export',
+        target: { kind: 'report', id: report.key },
+        after: { format, filters: checked, sort },
+      });
       const stream = exportReport(app.db, report, checked, sort, format, (error) =>
         request.log.error({ err: error, report: report.key }, 'report export failed'),
       );

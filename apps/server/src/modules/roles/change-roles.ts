@@ -1,5 +1,7 @@
 import type { RoleGrantInput } from '@ovation/shared/schemas/admin-roles';
 import type { Db } from '../../db/db.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import type { AuditContext } from '../../core/audit/audit-row.ts';
 import type { RoleGrant } from '../../db/schema/index.ts';
 import { businessRule, conflict, forbidden, notFound } from '../../lib/app-errors.ts';
 import { noticeSessionsChangedAtCommit } from '../../core/live/instance-notices.ts';
@@ -19,7 +21,13 @@ const sameGrant = (a: RoleGrant, b: RoleGrant) =>
  * grant records nothing. The member's menus follow at their next session load (capabilities are
  * read from the member row; session caches forget the member at commit, decision 0032).
  */
-export async function changeRoles(db: Db, actorMemberId: number, memberId: number, input: RoleGrantInput) {
+export async function changeRoles(
+  db: Db,
+  context: AuditContext,
+  actorMemberId: number,
+  memberId: number,
+  input: RoleGrantInput,
+) {
   const after = { roles: [...new Set(input.roles)].sort(), isAdminReports: input.isAdminReports };
   return db.transaction(async (tx) => {
     const locked = await lockRoleHolders(tx, [actorMemberId, memberId]);
@@ -49,6 +57,7 @@ export async function changeRoles(db: Db, actorMemberId: number, memberId: numbe
     // Every instance's session cache re-reads this member's capabilities once this commits.
     await noticeSessionsChangedAtCommit(tx, { memberIds: [memberId] });
     const changeId = await insertRoleChange(tx, { memberId, changedBy: actorMemberId, before, after });
+    await audit(tx, context, { action: 'roles.change', target: { kind: 'member', id: memberId }, before, after });
     const [change] = await findRoleChanges(tx, { limit: 1, changeId });
     return { member: presentHolder(member), change: presentChange(change!) };
   });

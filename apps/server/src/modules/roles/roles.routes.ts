@@ -7,6 +7,7 @@ import {
   rolesResponseSchema,
 } from '@ovation/shared/schemas/admin-roles';
 import { requireMember } from '../../plugins/auth.ts';
+import { auditContextOf } from '../../plugins/audit-context.ts';
 import { changeRoles } from './change-roles.ts';
 import { listRoles } from './list-roles.ts';
 
@@ -44,7 +45,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const answer = await changeRoles(app.db, requireMember(request).memberId, request.params.memberId, request.body);
+      const answer = await changeRoles(
+        app.db,
+        auditContextOf(request),
+        requireMember(request).memberId,
+        request.params.memberId,
+        request.body,
+      );
       // This instance forgets at once; the others hear it from the commit (docs/decisions/0032).
       app.sessionCache.forget({ memberIds: [request.params.memberId] });
       return answer;

@@ -4,6 +4,7 @@ import { changedFields } from '../../core/member-changes/member-change.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { ScimError, scimNotFound, uniqueness } from './scim-errors.ts';
 import { checkedChange } from './scim-change.ts';
+import { auditEach } from '../../core/audit/audit-log.repository.ts';
 import type { Db } from '../../db/db.ts';
 import { toScimUser, type ScimMemberRow } from './scim-user.ts';
 import {
@@ -198,6 +199,26 @@ async function writeBatch(deps: WriterDeps, writes: ScimWrite[]) {
           tx,
           claimed.flatMap((c) => (c.revived && !c.refusal ? [c.revived] : [])),
           false,
+        );
+        await auditEach(
+          tx,
+          claimed.flatMap(({ write, refusal, self, changed, ...c }) =>
+            refusal
+              ? []
+              : [
+                  {
+                    context: {
+                      actor: { kind: 'token' as const, tokenId: write.call.tokenId },
+                      traceId: write.call.traceId,
+                    },
+                    entry: {
+                      action: `members.${outcomeOf({ write, self, changed, ...c })}`,
+                      target: { kind: 'member', id: ids.get(write.change.employeeNumber)! },
+                      after: { via: 'scim', changed: self ? changed : undefined },
+                    },
+                  },
+                ],
+          ),
         );
         await logProvisioning(
           tx,

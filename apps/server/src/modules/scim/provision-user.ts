@@ -5,6 +5,7 @@ import { ScimError, scimNotFound } from './scim-errors.ts';
 import { operationsOf, patched } from './scim-patch-ops.ts';
 import { readScimUser, toScimUser, type ScimMemberRow, type ScimUserInput } from './scim-user.ts';
 import { checkedChange } from './scim-change.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
 import { findScimUser, lockIdentity, logProvisioning, setDirectoryDeleted } from './scim-users.repository.ts';
 import type { Provisioned, ScimCall, ScimDeps } from './scim-deps.ts';
 
@@ -125,6 +126,11 @@ export async function deleteUser(deps: ScimDeps, call: ScimCall, id: number): Pr
         after: async (tx) => {
           await setDirectoryDeleted(tx, [current.id], true);
           await logProvisioning(tx, [{ ...call, status: 204, memberId: current.id, outcome: 'deleted' }]);
+          await audit(
+            tx,
+            { actor: { kind: 'token', tokenId: call.tokenId }, traceId: call.traceId },
+            { action: 'members.deleted', target: { kind: 'member', id: current.id }, after: { via: 'scim' } },
+          );
         },
       },
     );

@@ -23,6 +23,8 @@ export interface ScimCall {
   tokenId: number;
   method: string;
   path: string;
+  /** The request's id, for the audit trail. */
+  traceId?: string;
 }
 
 export interface Provisioned {

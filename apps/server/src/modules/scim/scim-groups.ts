@@ -7,6 +7,7 @@ import { invalidValue, ScimError } from './scim-errors.ts';
 import { PATCH_OP } from './scim-schemas.ts';
 import { logProvisioning } from './scim-users.repository.ts';
 import type { ScimCall, ScimDeps } from './scim-deps.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
 
 /**
  * SCIM Groups (issue 42, decision 0110): one group per Ovation role, whose members hold the role.
@@ -143,6 +144,15 @@ async function patchChange(db: Db, body: unknown): Promise<Change> {
 async function apply(deps: ScimDeps, call: ScimCall, role: RoleName, change: Change, status: number) {
   const changed = await deps.db.transaction(async (tx) => {
     const ids = await setRoleHolders(tx, role, change, { tokenId: call.tokenId });
+    await audit(
+      tx,
+      { actor: { kind: 'token', tokenId: call.tokenId }, traceId: call.traceId },
+      ids.map((memberId) => ({
+        action: 'roles.change',
+        target: { kind: 'member', id: memberId },
+        after: { via: 'scim', role, holds: ('only' in change ? change.only : change.add).includes(memberId) },
+      })),
+    );
     await logProvisioning(
       tx,
       ids.map((memberId) => ({ ...call, status, memberId, outcome: 'updated' as const, changed: [`roles:${role}`] })),

@@ -72,6 +72,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
     tokenId: request.integration!.tokenId,
     method: request.method,
     path: request.url.split('?')[0]!,
+    traceId: String(request.id),
   });
 
   app.addContentTypeParser(

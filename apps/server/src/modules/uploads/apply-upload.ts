@@ -24,6 +24,7 @@ import {
   type UploadRow,
 } from './uploads.repository.ts';
 import { changeMembers } from '../../core/member-changes/change-members.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
 import { findMemberUploader, findUploader } from './upload-members.repository.ts';
 
 export const mayUpload = (caps: Capabilities, kind: string) =>
@@ -178,6 +179,22 @@ async function applyPoints(
         // Each credited member is told (bell and e-mail) in this transaction: decision 0044.
         const credited = await notifyUploadCredits(tx, ctx.deps.log, { id: upload.id, actorMemberId });
         await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
+        // Each row's transaction is on the upload's rows; the audit row names the first (issue 43).
+        await audit(
+          tx,
+          { actor: { kind: 'upload', memberId: actorMemberId, uploadId: upload.id } },
+          {
+            action: 'uploads.apply',
+            target: { kind: 'upload', id: upload.id },
+            after: {
+              kind: 'points',
+              fileName: upload.fileName,
+              rows: rowNums.length,
+              transactions: posted.transactionIds.length,
+            },
+            ledgerTransactionId: posted.transactionIds[0],
+          },
+        );
         return { credited };
       },
     answer: () => summary,
@@ -213,8 +230,23 @@ async function applyMembers(
           const locked = await lockUpload(tx, upload.id);
           if (locked?.status !== 'applying') throw NOT_APPLYING;
         },
-        after: async (tx) => {
+        after: async (tx, written) => {
           await moveUploadStatus(tx, upload.id, 'applying', { status: 'applied', appliedAt: new Date() });
+          await audit(
+            tx,
+            { actor: { kind: 'upload', memberId: upload.appliedBy ?? upload.uploadedBy, uploadId: upload.id } },
+            {
+              action: 'uploads.apply',
+              target: { kind: 'upload', id: upload.id },
+              after: {
+                kind: 'members',
+                fileName: upload.fileName,
+                rows: rows.length,
+                created: written.created.length,
+                deactivated: written.deactivated.length,
+              },
+            },
+          );
           for (const mail of uploadAppliedMails(recipients, mailInfo, summary, ctx.publicUrl)) {
             await queueEmail(tx, ctx.deps.log, mail);
           }

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/db.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import type { AuditContext } from '../../core/audit/audit-row.ts';
 import { businessRule, conflict, notFound } from '../../lib/app-errors.ts';
 import type { TransferSpec } from '../../core/ledger/transfer.ts';
 import { runSend } from '../../core/sends/run-send.ts';
@@ -27,9 +29,10 @@ const NAMED_ROWS = 20;
 export async function reverseUpload(
   deps: SendDeps,
   answer: IdempotentAnswer<{ uploadId: number; status: 'reversed' }>,
-  actorMemberId: number,
+  context: AuditContext & { actor: { kind: 'member'; memberId: number } },
   uploadId: number,
 ) {
+  const actorMemberId = context.actor.memberId;
   return runSend(deps, answer, {
     actorMemberId,
     checks: {
@@ -70,6 +73,12 @@ export async function reverseUpload(
           status: 'reversed',
           reversedAt: new Date(),
           reversedBy: actorMemberId,
+        });
+        await audit(tx, context, {
+          action: 'uploads.reverse',
+          target: { kind: 'upload', id: uploadId },
+          after: { rows: rowNums.length, transactions: posted.transactionIds.length },
+          ledgerTransactionId: posted.transactionIds[0],
         });
         return null;
       },

@@ -184,7 +184,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ sends: SendServices; jobs: U
       reverseUpload(
         sendDeps(sends, request),
         idempotencyOf(request),
-        requireMember(request).memberId,
+        { actor: { kind: 'member', memberId: requireMember(request).memberId }, traceId: String(request.id) },
         request.params.uploadId,
       ),
   );
