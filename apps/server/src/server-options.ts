@@ -64,8 +64,10 @@ function serverTimeouts(config: AppConfig) {
 export function serverOptions(config: AppConfig, logging: LoggingOptions) {
   return {
     ...loggerOptions(config, logging),
+    // A request's id is its trace id in the logs and the audit trail: ours, unless a proxy we trust
+    // (TRUST_PROXY) sets X-Request-Id; a client's own never becomes it (issue 43, L7).
     genReqId: (req: IncomingMessage) => {
-      const incoming = req.headers['x-request-id'];
+      const incoming = config.TRUST_PROXY ? req.headers['x-request-id'] : undefined;
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false as const,

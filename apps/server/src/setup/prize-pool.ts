@@ -47,6 +47,8 @@ export async function topUpPrizePool(
                 ],
         };
       },
+      audit: (decided) =>
+        decided.postings.length > 0 ? [{ action: 'game.prize_pool_fund', ledgerTransactionId: 'posted' as const }] : [],
       answer: ({ added }) => added,
     },
   );

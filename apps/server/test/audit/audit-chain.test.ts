@@ -78,11 +78,28 @@ describe('audit trail chain', () => {
     expect((await verifyAudit(db())).broken).toMatchObject({ seq: 3, reason: 'the chain has no row at seq 2' });
   });
 
-  it('finds a changed row still waiting for its seal', async () => {
-    await written(1);
-    const id = await idAt(0);
-    await tamper(sql`update audit_log set action = 'settings.updatf' where id = ${id}`);
-    expect((await verifyAudit(db())).broken).toEqual({ id, seq: null, reason: 'its content does not match its hash' });
+  it('finds a change to any one column of a sealed row', async () => {
+    await written(2);
+    await sealAudit(db());
+    const id = await idAt(1);
+    const changes = [
+      sql`update audit_log set at = at + interval '1 millisecond' where id = ${id}`,
+      sql`update audit_log set actor_member_id = 2 where id = ${id}`,
+      sql`update audit_log set action = 'settings.updatf' where id = ${id}`,
+      sql`update audit_log set target_id = 'payItForwarD' where id = ${id}`,
+      sql`update audit_log set before = '{"dailyCap": 3}' where id = ${id}`,
+      sql`update audit_log set ledger_transaction_id = ledger_transaction_id + 1 where id = ${id}`,
+      sql`update audit_log set trace_id = 'trace-X' where id = ${id}`,
+    ];
+    const [original] = await queryRows<Record<string, unknown>>(db(), sql`select * from audit_log where id = ${id}`);
+    for (const change of changes) {
+      await tamper(change);
+      expect((await verifyAudit(db())).broken, String(change.queryChunks[0])).toMatchObject({ id, seq: 2 });
+      await tamper(sql`update audit_log set at = ${original!.at}::timestamptz, actor_member_id = ${original!.actor_member_id},
+        action = ${original!.action}, target_id = ${original!.target_id}, before = ${JSON.stringify(original!.before)}::jsonb,
+        ledger_transaction_id = ${original!.ledger_transaction_id}, trace_id = ${original!.trace_id} where id = ${id}`);
+      expect((await verifyAudit(db())).broken).toBeUndefined();
+    }
   });
 
   it('refuses the server’s UPDATE, DELETE and TRUNCATE, but lets the sealer seal', async () => {

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 /**
  * An audit row's content and its hash (issue 43, decision 0113). The hash covers everything a
  * row says — when, who, what, to what, before and after, the ledger transaction, the trace id —
- * as canonical JSON (object keys sorted, at every depth), so it is the same whether computed from
- * the values written or from the row read back from PostgreSQL (whose jsonb orders keys its way).
+ * as canonical JSON (object keys sorted, at every depth), computed from the row as PostgreSQL
+ * holds it: by the sealer once it committed, and again by the proof.
  */
 
 /** Who did it. */
@@ -25,7 +25,8 @@ export interface AuditEntry {
   target?: { kind: string; id: string | number };
   before?: unknown;
   after?: unknown;
-  ledgerTransactionId?: number;
+  /** The ledger transaction; 'posted' for the first one the same database transaction posted. */
+  ledgerTransactionId?: number | 'posted';
 }
 
 /** Who did it and the request it came with. */
@@ -104,21 +105,24 @@ function actorColumns(actor: AuditActor) {
   }
 }
 
-/** The row an entry becomes, its hash included. Values round-trip through JSON first (as jsonb keeps them). */
-export function auditRowOf(context: AuditContext, entry: AuditEntry, at = new Date()) {
-  const content: AuditContent = {
+/** The row an entry becomes (the sealer adds its hash once it committed). */
+export function auditRowOf(
+  context: AuditContext,
+  entry: AuditEntry & { ledgerTransactionId?: number },
+  at = new Date(),
+) {
+  return {
     at: at.toISOString(),
     actorKind: context.actor.kind,
     ...actorColumns(context.actor),
     action: entry.action,
     targetKind: entry.target?.kind ?? null,
     targetId: entry.target ? String(entry.target.id) : null,
-    before: entry.before === undefined ? null : JSON.parse(JSON.stringify(entry.before)),
-    after: entry.after === undefined ? null : JSON.parse(JSON.stringify(entry.after)),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
     ledgerTransactionId: entry.ledgerTransactionId ?? null,
     traceId: context.traceId ?? null,
-  };
-  return { ...content, rowHash: rowHashOf(content) };
+  } satisfies AuditContent;
 }
 
 /** An e-mail address as a log may show it: its first letter and its domain (j…@firm.test). */

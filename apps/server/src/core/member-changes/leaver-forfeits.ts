@@ -43,6 +43,10 @@ export async function runLeaverForfeits(deps: SendDeps, now = new Date()): Promi
         count = due.length;
         return { postings: leaverPostings(due, action, undefined) };
       },
+      audit: (decided) =>
+        decided.postings.length > 0
+          ? [{ action: 'leavers.forfeit', after: { members: count }, ledgerTransactionId: 'posted' as const }]
+          : [],
       answer: () => ({ forfeited: count }),
     });
     forfeited += count;

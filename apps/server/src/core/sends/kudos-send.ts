@@ -106,6 +106,15 @@ export function kudosPlan<C extends Checks>(
       message: decided.thanks,
       balances: balances(),
     }),
+    // One row a send (the message stays in the thread, not in the trail: it is personal data).
+    audit: (decided) => [
+      {
+        action: `kudos.${send.kind}`,
+        target: { kind: 'member', id: recipients[0]!.id },
+        after: { recipients: recipients.map((r) => r.id), points: send.points, behaviourId: send.behaviourId ?? null },
+        ...(decided.postings.length > 0 ? { ledgerTransactionId: 'posted' as const } : {}),
+      },
+    ],
     events: ({ written }) => [
       ...written.map((messageLogId) => ({ type: 'kudos' as const, data: { messageLogId } })),
       ...recipients.map((r) => notificationEvent(r.id)),

@@ -13,6 +13,8 @@ import {
   type TransferSpec,
 } from '../ledger/transfer.ts';
 import { withRetry } from '../../db/with-retry.ts';
+import { auditStatement } from '../audit/audit-log.repository.ts';
+import type { AuditActor, AuditContext } from '../audit/audit-row.ts';
 import { emailsStatement, type OutgoingEmail } from '../mail/mail.repository.ts';
 import { answerJsonb, answerParts, fillAnswer, type Filled } from './answer-template.ts';
 import type { Checked, Checks, Decision, SendDeps, SendPlan } from './send-plan.ts';
@@ -89,6 +91,17 @@ function queueMails(out: Outgoing, deps: SendDeps, mails: OutgoingEmail[]) {
 
 const NOTHING_POSTED: TransferResult = { transactionIds: [], legAccountIds: [], balances: new Map() };
 
+/**
+ * Who a plan acts as for the audit trail (a job, named by its area, when no member acts), and the
+ * request's trace id.
+ */
+function auditContextOf(deps: SendDeps, actorMemberId: number, action: string): AuditContext {
+  const actor: AuditActor =
+    deps.auditActor ??
+    (actorMemberId > 0 ? { kind: 'member', memberId: actorMemberId } : { kind: 'job', name: action.split('.')[0]! });
+  return { actor, traceId: deps.traceId ?? null };
+}
+
 /** One attempt of a plan on one batched transaction, up to and including COMMIT. */
 async function attempt<C extends Checks, D extends Decision, W, T>(
   t: BatchedTransaction,
@@ -158,6 +171,13 @@ async function attempt<C extends Checks, D extends Decision, W, T>(
   if (statementWrite?.readsPosting) out.add(statementWrite, keep);
   else if (write && !statementWrite)
     keep(await (write as (tx: Db, posted: TransferResult) => Promise<W>)(await out.tx(), posted));
+
+  // The audit trail's rows (decision 0113), after the posting they may name, with the commit.
+  const audited = plan.audit?.(decided) ?? [];
+  if (audited.length > 0) {
+    const context = auditContextOf(deps, plan.actorMemberId, audited[0]!.action);
+    out.add(auditStatement(audited.map((entry) => ({ context, entry }))));
+  }
 
   // E-mails made from what was written wait for it.
   if (plan.mails) {

@@ -20,7 +20,7 @@ export function createSendServices(
   return { db, transactions, limiter: new SendRateLimiter(rateLimits), publish, settings };
 }
 
-/** The runner's dependencies for one request: the instance's services and the request's logger. */
+/** The runner's dependencies for one request: the instance's services, the request's logger and id. */
 export function sendDeps(services: SendServices, request: FastifyRequest): SendDeps {
-  return { ...services, log: request.log };
+  return { ...services, log: request.log, traceId: String(request.id) };
 }

@@ -7,6 +7,7 @@ import type { InsufficientFundsError, TransferResult, TransferSpec } from '../le
 import type { LiveEvent } from '../live/live-bus.ts';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
 import type { ProgrammeSettings } from '../settings/programme-settings.ts';
+import type { AuditActor, AuditEntry } from '../audit/audit-row.ts';
 import type { AnswerParts } from './answer-template.ts';
 import type { SendRateLimiter } from './send-limits.ts';
 
@@ -23,6 +24,13 @@ export interface SendDeps {
   publish: (event: LiveEvent) => void;
   /** Programme settings as this instance holds them (decision 0059). */
   settings: ProgrammeSettings;
+  /**
+   * Who the audit trail names (decision 0113) when not the plan's actor: the set-up command, a
+   * scheduled job.
+   */
+  auditActor?: AuditActor;
+  /** The request's id, for the audit trail (none for a job). */
+  traceId?: string;
 }
 
 /**
@@ -101,4 +109,10 @@ export interface SendPlan<C extends Checks, D extends Decision, W, T> {
   events?: (done: Done<D, W>) => LiveEvent[];
   /** Told how many postings went out, for a large plan posted in parts (a points upload). */
   progress?: (posted: number, total: number) => void;
+  /**
+   * The audit trail's rows for what was decided (decision 0113), written in the same transaction
+   * with no write of their own; `ledgerTransactionId: 'posted'` names the first posting. A plan
+   * whose caller records its own (an upload, a change of members) leaves this out.
+   */
+  audit?: (decided: D) => AuditEntry[];
 }

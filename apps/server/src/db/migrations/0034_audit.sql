@@ -20,7 +20,7 @@ CREATE TABLE "audit_log" (
 	"after" jsonb,
 	"ledger_transaction_id" bigint,
 	"trace_id" text,
-	"row_hash" text NOT NULL,
+	"row_hash" text,
 	"seq" bigint,
 	"chain_hash" text,
 	"sealed_at" timestamp with time zone

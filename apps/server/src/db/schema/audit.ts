@@ -7,9 +7,9 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uni
  * command, someone not signed in), what, to what, before and after, the request's trace id;
  * money actions name their ledger transaction instead of copying amounts.
  *
- * Tamper-evident: `row_hash` is the SHA-256 of the row's content, written with it; the sealer
- * then gives each row the next `seq` in one chain and `chain_hash` = SHA-256(previous chain_hash
- * + row_hash). `npm run audit:verify` recomputes both. A trigger (db/sql/11-audit-guards.sql)
+ * Tamper-evident: the sealer, seconds after the commit, gives each row `row_hash` (the SHA-256
+ * of its content), the next `seq` in one chain and `chain_hash` = SHA-256(previous chain_hash +
+ * row_hash). `npm run audit:verify` recomputes both. A trigger (db/sql/11-audit-guards.sql)
  * refuses UPDATE (but the sealing of an unsealed row), DELETE (but the retention's, of a sealed
  * prefix) and TRUNCATE.
  */
@@ -32,7 +32,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
     traceId: text('trace_id'),
-    rowHash: text('row_hash').notNull(),
+    /** Set by the sealer, with `seq` and `chain_hash`. */
+    rowHash: text('row_hash'),
     seq: bigint('seq', { mode: 'number' }),
     chainHash: text('chain_hash'),
     sealedAt: timestamp('sealed_at', { withTimezone: true, mode: 'string' }),

@@ -1,14 +1,15 @@
 -- The audit trail's guards (docs/decisions/0113), applied after the migrations on every start;
 -- idempotent. The application connects as the table's owner, so privileges cannot stop it: these
--- triggers refuse every UPDATE but the sealer's (an unsealed row given its seq and chain hash,
--- nothing else changed), every DELETE but the retention's (sealed rows, inside audit_prune) and
+-- triggers refuse every UPDATE but the sealer's (an unsealed row given its hash, seq and chain
+-- hash, nothing else changed), every DELETE but the retention's (sealed rows, inside audit_prune) and
 -- TRUNCATE. Someone who can drop a trigger can still change a row: audit:verify then finds it.
 CREATE OR REPLACE FUNCTION audit_log_guard() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF OLD.seq IS NULL AND NEW.seq IS NOT NULL
-       AND (to_jsonb(NEW) - 'seq' - 'chain_hash' - 'sealed_at') = (to_jsonb(OLD) - 'seq' - 'chain_hash' - 'sealed_at') THEN
+       AND (to_jsonb(NEW) - 'seq' - 'chain_hash' - 'sealed_at' - 'row_hash')
+         = (to_jsonb(OLD) - 'seq' - 'chain_hash' - 'sealed_at' - 'row_hash') THEN
       RETURN NEW;
     END IF;
   ELSIF TG_OP = 'DELETE' THEN

@@ -170,6 +170,14 @@ export async function decideNomination(
       await insertNotifications(tx, bells);
       return { kudosId, told: bells.map((b) => b.memberId) };
     },
+    audit: ({ change, outcome }) => [
+      {
+        action: 'awards.nomination_decide',
+        target: { kind: 'nomination', id: nominationId },
+        after: { outcome, status: change.status, level: change.toLevel },
+        ...(change.points > 0 && outcome === 'approved' ? { ledgerTransactionId: 'posted' as const } : {}),
+      },
+    ],
     answer: ({ change, outcome }) => ({
       nominationId,
       status: change.status,

@@ -44,6 +44,13 @@ export async function fundProgramme(
       readsPosting: true,
       read: (rows) => Number(rows[0]!.balance),
     }),
+    audit: () => [
+      {
+        action: 'awards.programme_fund',
+        target: { kind: 'programme', id: programme.id },
+        ledgerTransactionId: 'posted' as const,
+      },
+    ],
     answer: (_decided, { written }) => ({
       programmeId,
       budget: { available: written(), held: programme.accounts.held },

@@ -115,6 +115,14 @@ export async function nominate(
       mails,
     },
     write: () => insertNominationsStatement(rows),
+    audit: (decided) => [
+      {
+        action: 'awards.nominate',
+        target: { kind: 'programme', id: programme.id },
+        after: { nominees: nomineeIds },
+        ...(decided.postings.length > 0 ? { ledgerTransactionId: 'posted' as const } : {}),
+      },
+    ],
     answer: (_decided, { written, balances }) => ({
       nominationIds: written(),
       message: `You nominated ${names(nomineeNames)} for ${programme.name} (${level.name}). Thank you! We will let you know when it is decided.`,

@@ -65,6 +65,13 @@ export async function withdrawNomination(
           },
           posted.transactionIds,
         ),
+    audit: (decided) => [
+      {
+        action: 'awards.nomination_withdraw',
+        target: { kind: 'nomination', id: nominationId },
+        ...(decided.postings.length > 0 ? { ledgerTransactionId: 'posted' as const } : {}),
+      },
+    ],
     answer: ({ nomination }) => ({
       nominationId,
       status: 'withdrawn' as const,

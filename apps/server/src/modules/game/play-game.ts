@@ -97,6 +97,9 @@ export async function playGame(
         },
         draw.prize.points > 0,
       ),
+    audit: () => [
+      { action: 'game.play', target: { kind: 'member', id: memberId }, ledgerTransactionId: 'posted' as const },
+    ],
     answer: ({ draw }, { written, balances }) => ({
       playId: written(),
       prize: { label: draw.prize.label, points: draw.prize.points },

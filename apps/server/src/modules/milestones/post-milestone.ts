@@ -52,6 +52,13 @@ export async function postMilestone(deps: SendDeps, milestoneId: number): Promis
         kudosId: await recordPosted(tx, milestone, posted.transactionIds[0] ?? null),
         memberId: milestone.memberId,
       }),
+    audit: (decided) => [
+      {
+        action: 'milestones.post',
+        target: { kind: 'milestone', id: milestoneId },
+        ...(decided.postings.length > 0 ? { ledgerTransactionId: 'posted' as const } : {}),
+      },
+    ],
     answer: (_decided, { written }) => ({ kudosId: written('kudosId') }),
     events: ({ written }): LiveEvent[] => [
       notificationEvent(written.memberId, true),

@@ -118,6 +118,15 @@ export async function cancelOrder(
       );
       return loadOrder(tx, orderId, !by.asAdministrator);
     },
+    audit: (decided) => [
+      {
+        action: 'rewards.order_cancel',
+        target: { kind: 'order', id: orderId },
+        before: { status: from },
+        after: { status: 'refunded', byAdministrator: by.asAdministrator },
+        ...(decided.postings.length > 0 ? { ledgerTransactionId: 'posted' as const } : {}),
+      },
+    ],
     answer: (_decided, { written, balances }) => ({ order: written(), balances: balances() }),
     events: () => (order.memberId === by.actorMemberId ? [] : [notificationEvent(order.memberId)]),
   });

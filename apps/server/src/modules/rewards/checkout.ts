@@ -175,6 +175,13 @@ export async function checkout(
           { orderId: written.orderId, totalPoints, lines: written.lines },
           pointsName,
         ),
+      audit: () => [
+        {
+          action: 'rewards.checkout',
+          target: { kind: 'member', id: memberId },
+          ledgerTransactionId: 'posted' as const,
+        },
+      ],
       answer: (_decided, { written, balances }) => ({
         orderId: written('orderId'),
         status: 'placed' as const,
