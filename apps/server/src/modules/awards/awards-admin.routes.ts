@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../plugins/audit-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   awardProgrammeInputSchema,
@@ -45,7 +46,7 @@ export const awardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> =
         response: { 200: awardProgrammeSchema },
       },
     },
-    async (request) => createProgramme(app.db, requireMember(request).memberId, request.body),
+    async (request) => createProgramme(app.db, auditContextOf(request), requireMember(request).memberId, request.body),
   );
 
   app.put(
@@ -61,7 +62,7 @@ export const awardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices }> =
         response: { 200: awardProgrammeSchema },
       },
     },
-    async (request) => editProgramme(app.db, request.params.programmeId, request.body),
+    async (request) => editProgramme(app.db, auditContextOf(request), request.params.programmeId, request.body),
   );
 
   app.post(

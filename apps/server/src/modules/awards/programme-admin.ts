@@ -3,6 +3,8 @@ import type { AwardProgramme } from '@ovation/shared/schemas/awards';
 import type { awardProgrammeInputSchema } from '@ovation/shared/schemas/awards';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import type { AuditContext } from '../../core/audit/audit-row.ts';
 import { behaviours, divisions, members } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/app-errors.ts';
 import {
@@ -104,9 +106,22 @@ export async function openProgrammes(db: Db): Promise<{ programmes: AwardProgram
   };
 }
 
-export async function createProgramme(db: Db, actorId: number, input: ProgrammeInput): Promise<AwardProgramme> {
+export async function createProgramme(
+  db: Db,
+  context: AuditContext,
+  actorId: number,
+  input: ProgrammeInput,
+): Promise<AwardProgramme> {
   await checkReferences(db, input);
-  const id = await db.transaction((tx) => insertProgramme(tx, { ...values(input), createdBy: actorId }));
+  const id = await db.transaction(async (tx) => {
+    const created = await insertProgramme(tx, { ...values(input), createdBy: actorId });
+    await audit(tx, context, {
+      action: 'awards.programme_create',
+      target: { kind: 'programme', id: created },
+      after: input,
+    });
+    return created;
+  });
   return presentProgramme((await findProgramme(db, id))!, await behaviourNames(db), true);
 }
 
@@ -114,19 +129,36 @@ export async function createProgramme(db: Db, actorId: number, input: ProgrammeI
  * Saves a programme's settings. Pending nominations keep the level and points they hold; an
  * archived programme takes no new nominations, and its pending ones go on to a decision.
  */
-export async function editProgramme(db: Db, id: number, input: ProgrammeInput): Promise<AwardProgramme> {
+export async function editProgramme(
+  db: Db,
+  context: AuditContext,
+  id: number,
+  input: ProgrammeInput,
+): Promise<AwardProgramme> {
   const before = await findProgramme(db, id);
   if (!before) throw notFound('No such programme.');
   await checkReferences(db, input);
   const kept = values(input);
   // Archiving keeps the first archive time; un-archiving clears it.
   if (input.archived && before.archivedAt) kept.archivedAt = before.archivedAt;
-  const saved = await updateProgramme(
-    db,
-    id,
-    kept,
-    input.expectedUpdatedAt ? new Date(input.expectedUpdatedAt) : undefined,
-  );
+  const saved = await db.transaction(async (tx) => {
+    const done = await updateProgramme(
+      tx,
+      id,
+      kept,
+      input.expectedUpdatedAt ? new Date(input.expectedUpdatedAt) : undefined,
+    );
+    if (done) {
+      const { expectedUpdatedAt: _expected, ...after } = input;
+      await audit(tx, context, {
+        action: 'awards.programme_update',
+        target: { kind: 'programme', id },
+        before: presentProgramme(before, new Map(), true),
+        after,
+      });
+    }
+    return done;
+  });
   if (!saved) throw conflict('Someone else saved this programme meanwhile. Reload it and try again.');
   return presentProgramme((await findProgramme(db, id))!, await behaviourNames(db), true);
 }

@@ -1,10 +1,13 @@
 import type { NewsInput, NewsListResponse, NewsUpdate } from '@ovation/shared/schemas/admin-news';
 import type { Db } from '../../db/db.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import type { AuditContext } from '../../core/audit/audit-row.ts';
 import { conflict, fieldError, notFound } from '../../lib/app-errors.ts';
 import {
   deleteNewsItem,
   insertNewsItem,
   listNewsItems,
+  lockNewsItem,
   lockNewsOrder,
   newsItemExists,
   setNewsOrder,
@@ -37,14 +40,40 @@ export async function listNews(db: Db): Promise<NewsListResponse> {
   };
 }
 
-export async function createNews(db: Db, input: NewsInput) {
-  return { newsId: await insertNewsItem(db, values(input)) };
+/** What the audit trail keeps of an item (issue 43). */
+const audited = (v: NewsValues) => ({
+  text: v.text,
+  showFrom: v.showFrom?.toISOString() ?? null,
+  showUntil: v.showUntil?.toISOString() ?? null,
+});
+
+export async function createNews(db: Db, context: AuditContext, input: NewsInput) {
+  return db.transaction(async (tx) => {
+    const newsId = await insertNewsItem(tx, values(input));
+    await audit(tx, context, {
+      action: 'news.create',
+      target: { kind: 'news', id: newsId },
+      after: audited(values(input)),
+    });
+    return { newsId };
+  });
 }
 
 /** Saves an edit; one opened before someone else's save is refused (409), not written over it (0089). */
-export async function updateNews(db: Db, newsId: number, input: NewsUpdate) {
+export async function updateNews(db: Db, context: AuditContext, newsId: number, input: NewsUpdate) {
   const expected = input.expectedUpdatedAt ? new Date(input.expectedUpdatedAt) : undefined;
-  if (await updateNewsItem(db, newsId, values(input), expected)) return { newsId };
+  const saved = await db.transaction(async (tx) => {
+    const before = await lockNewsItem(tx, newsId);
+    if (!before || !(await updateNewsItem(tx, newsId, values(input), expected))) return false;
+    await audit(tx, context, {
+      action: 'news.update',
+      target: { kind: 'news', id: newsId },
+      before: audited(before),
+      after: audited(values(input)),
+    });
+    return true;
+  });
+  if (saved) return { newsId };
   if (expected && (await newsItemExists(db, newsId))) {
     throw conflict(
       'Someone saved this news item after you opened it. The list now shows their version: save again to replace it with yours, or cancel.',
@@ -53,15 +82,21 @@ export async function updateNews(db: Db, newsId: number, input: NewsUpdate) {
   throw notFound('That news item no longer exists.');
 }
 
-export async function deleteNews(db: Db, newsId: number) {
-  if (!(await deleteNewsItem(db, newsId))) throw notFound('That news item no longer exists.');
+export async function deleteNews(db: Db, context: AuditContext, newsId: number) {
+  const deleted = await db.transaction(async (tx) => {
+    const before = await lockNewsItem(tx, newsId);
+    if (!before || !(await deleteNewsItem(tx, newsId))) return false;
+    await audit(tx, context, { action: 'news.delete', target: { kind: 'news', id: newsId }, before: audited(before) });
+    return true;
+  });
+  if (!deleted) throw notFound('That news item no longer exists.');
 }
 
 /**
  * The new order must name every item once (a stale screen gets a 400 and reloads); with the
  * order it was made from, one made from an order someone else changed meanwhile gets a 409.
  */
-export async function reorderNews(db: Db, newsIds: number[], expectedNewsIds?: number[]) {
+export async function reorderNews(db: Db, context: AuditContext, newsIds: number[], expectedNewsIds?: number[]) {
   await db.transaction(async (tx) => {
     const order = await lockNewsOrder(tx);
     const existing = new Set(order);
@@ -75,6 +110,14 @@ export async function reorderNews(db: Db, newsIds: number[], expectedNewsIds?: n
       );
     }
     await setNewsOrder(tx, newsIds);
+    if (order.join() !== newsIds.join()) {
+      await audit(tx, context, {
+        action: 'news.reorder',
+        target: { kind: 'news', id: 'order' },
+        before: order,
+        after: newsIds,
+      });
+    }
   });
   return listNews(db);
 }

@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../plugins/audit-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -35,7 +36,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: newsCreatedResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createNews(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await createNews(app.db, auditContextOf(request), request.body)),
   );
 
   app.put(
@@ -51,7 +52,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsListResponseSchema },
       },
     },
-    async (request) => reorderNews(app.db, request.body.newsIds, request.body.expectedNewsIds),
+    async (request) => reorderNews(app.db, auditContextOf(request), request.body.newsIds, request.body.expectedNewsIds),
   );
 
   app.put(
@@ -68,7 +69,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsCreatedResponseSchema },
       },
     },
-    async (request) => updateNews(app.db, request.params.newsId, request.body),
+    async (request) => updateNews(app.db, auditContextOf(request), request.params.newsId, request.body),
   );
 
   app.delete(
@@ -78,7 +79,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...common, summary: 'Deletes a news item', params: newsIdParamsSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await deleteNews(app.db, request.params.newsId);
+      await deleteNews(app.db, auditContextOf(request), request.params.newsId);
       return reply.code(204).send(null);
     },
   );

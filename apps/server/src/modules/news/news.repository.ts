@@ -79,6 +79,16 @@ export async function updateNewsItem(
   return rows.length > 0;
 }
 
+/** An item's text and window as they are, locked until the transaction ends (what an edit or delete replaces). */
+export async function lockNewsItem(db: Db, id: number) {
+  const [row] = await db
+    .select({ text: newsEntries.text, showFrom: newsEntries.showFrom, showUntil: newsEntries.showUntil })
+    .from(newsEntries)
+    .where(and(eq(newsEntries.id, id), eq(newsEntries.active, true)))
+    .for('update');
+  return row;
+}
+
 export async function newsItemExists(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .select({ id: newsEntries.id })

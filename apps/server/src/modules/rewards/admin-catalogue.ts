@@ -6,7 +6,11 @@ import type {
 } from '@ovation/shared/schemas/rewards-admin';
 import type { rewardInputSchema } from '@ovation/shared/schemas/rewards-admin';
 import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import { rewards } from '../../db/schema/index.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import type { AuditContext } from '../../core/audit/audit-row.ts';
 import { conflict, fieldError, notFound } from '../../lib/app-errors.ts';
 import {
   findCategoryBySlug,
@@ -80,18 +84,38 @@ const details = (input: Input, categoryId: number) => ({
   fulfilment: input.fulfilment,
 });
 
+/** What the audit trail keeps of an item: its price, value, stock, limits and whether it is offered. */
+const audited = (r: typeof rewards.$inferSelect) => ({
+  name: r.name,
+  categoryId: r.categoryId,
+  pointsCost: r.pointsCost,
+  randValue: r.randValue,
+  fulfilment: r.fulfilment,
+  stockLeft: r.stockLeft,
+  memberLimit: r.memberLimit,
+  active: r.active,
+});
+
 /** A new item. Voucher stock follows its code pool, so it starts at 0 until codes are loaded. */
-export async function createReward(db: Db, input: Input): Promise<AdminReward> {
+export async function createReward(db: Db, context: AuditContext, input: Input): Promise<AdminReward> {
   const category = await categoryId(db, input.category);
-  const [row] = await insertRewards(db, [
-    {
-      ...details(input, category.id),
-      stockLeft: input.fulfilment === 'voucher' ? 0 : (input.stockLeft ?? null),
-      memberLimit: input.memberLimit ?? null,
-      active: input.active ?? true,
-    },
-  ]);
-  return presentOne(db, row!, category.slug);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await insertRewards(tx, [
+      {
+        ...details(input, category.id),
+        stockLeft: input.fulfilment === 'voucher' ? 0 : (input.stockLeft ?? null),
+        memberLimit: input.memberLimit ?? null,
+        active: input.active ?? true,
+      },
+    ]);
+    await audit(tx, context, {
+      action: 'rewards.item_create',
+      target: { kind: 'reward', id: inserted!.id },
+      after: audited(inserted!),
+    });
+    return inserted!;
+  });
+  return presentOne(db, row, category.slug);
 }
 
 /**
@@ -111,25 +135,38 @@ function stockEdit({ stockLeft, stockLeftWas }: Input) {
  * Omitted `memberLimit`, `active` and `stockLeft` stay as they are; with `expectedUpdatedAt`, an
  * item saved by someone else since the editor opened it is refused (409, decision 0091).
  */
-export async function editReward(db: Db, rewardId: number, input: Input): Promise<AdminReward> {
-  const before = await findReward(db, rewardId);
-  if (!before) throw notFound('No such reward.');
-  if ((before.fulfilment === 'voucher') !== (input.fulfilment === 'voucher')) {
+export async function editReward(db: Db, context: AuditContext, rewardId: number, input: Input): Promise<AdminReward> {
+  const found = await findReward(db, rewardId);
+  if (!found) throw notFound('No such reward.');
+  if ((found.fulfilment === 'voucher') !== (input.fulfilment === 'voucher')) {
     throw fieldError('fulfilment', 'An item cannot change to or from a voucher; create a new item instead');
   }
   const category = await categoryId(db, input.category);
   const expected = input.expectedUpdatedAt ? new Date(input.expectedUpdatedAt) : undefined;
-  const row = await updateReward(
-    db,
-    rewardId,
-    {
-      ...details(input, category.id),
-      memberLimit: input.memberLimit,
-      active: input.active,
-      ...(input.fulfilment === 'voucher' ? {} : stockEdit(input)),
-    },
-    expected,
-  );
+  const row = await db.transaction(async (tx) => {
+    // The item as it is under the lock: what the audit trail shows as before (issue 43).
+    const [before] = await tx.select().from(rewards).where(eq(rewards.id, rewardId)).for('update');
+    const updated = await updateReward(
+      tx,
+      rewardId,
+      {
+        ...details(input, category.id),
+        memberLimit: input.memberLimit,
+        active: input.active,
+        ...(input.fulfilment === 'voucher' ? {} : stockEdit(input)),
+      },
+      expected,
+    );
+    if (updated && before) {
+      await audit(tx, context, {
+        action: 'rewards.item_update',
+        target: { kind: 'reward', id: rewardId },
+        before: audited(before),
+        after: audited(updated),
+      });
+    }
+    return updated;
+  });
   if (!row) {
     throw conflict(
       'Someone saved this item after you opened it. The catalogue now shows their version: save again to replace it with yours, or cancel.',
@@ -138,9 +175,17 @@ export async function editReward(db: Db, rewardId: number, input: Input): Promis
   return presentOne(db, row, category.slug);
 }
 
-export async function createCategory(db: Db, input: CategoryInput) {
+export async function createCategory(db: Db, context: AuditContext, input: CategoryInput) {
   if (await findCategoryBySlug(db, input.slug)) throw fieldError('slug', 'A category with this slug exists');
-  const row = await insertCategory(db, { slug: input.slug, name: input.name, sort: 100 });
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertCategory(tx, { slug: input.slug, name: input.name, sort: 100 });
+    await audit(tx, context, {
+      action: 'rewards.category_create',
+      target: { kind: 'category', id: inserted.slug },
+      after: { slug: inserted.slug, name: inserted.name },
+    });
+    return inserted;
+  });
   return { slug: row.slug, name: row.name };
 }
 

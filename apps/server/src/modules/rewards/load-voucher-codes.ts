@@ -1,5 +1,7 @@
 import { VOUCHER_CSV_MAX_CODES, type VoucherCodesResponse } from '@ovation/shared/schemas/rewards-admin';
 import type { Db } from '../../db/db.ts';
+import { audit } from '../../core/audit/audit-log.repository.ts';
+import type { AuditContext } from '../../core/audit/audit-row.ts';
 import { businessRule, fieldError, notFound } from '../../lib/app-errors.ts';
 import { findReward, restoreStock } from './catalogue.repository.ts';
 import { countFreeCodes, existingCodes, insertCodes, lockCodeLoads } from './voucher-codes.repository.ts';
@@ -34,7 +36,12 @@ const listed = (codes: string[]) =>
  * once, firm-wide); otherwise every code is added and the item's stock grows by as many (stock
  * follows the pool). Loads queue on one advisory lock, so two loads of one code cannot both pass.
  */
-export async function loadVoucherCodes(db: Db, rewardId: number, csv: string): Promise<VoucherCodesResponse> {
+export async function loadVoucherCodes(
+  db: Db,
+  context: AuditContext,
+  rewardId: number,
+  csv: string,
+): Promise<VoucherCodesResponse> {
   const reward = await findReward(db, rewardId);
   if (!reward) throw notFound('No such reward.');
   if (reward.fulfilment !== 'voucher') throw businessRule(`${reward.name} is not a voucher item`);
@@ -60,6 +67,12 @@ export async function loadVoucherCodes(db: Db, rewardId: number, csv: string): P
     // A concurrent load of the same codes loses on the unique index: refuse rather than count short.
     if (added !== codes.length) throw fieldError('csv', 'Some codes were loaded meanwhile; nothing loaded, try again');
     await restoreStock(tx, rewardId, added);
+    // How many, never the codes: they are what a member pays for.
+    await audit(tx, context, {
+      action: 'rewards.codes_load',
+      target: { kind: 'reward', id: rewardId },
+      after: { added },
+    });
     return { added, codesInPool: (await countFreeCodes(tx, [rewardId])).get(rewardId) ?? 0 };
   });
 }

@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../plugins/audit-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from '@ovation/shared/constants';
@@ -72,7 +73,7 @@ export const rewardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices; ca
         response: { 200: z.object({ slug: z.string(), name: z.string() }) },
       },
     },
-    async (request) => createCategory(app.db, request.body),
+    async (request) => createCategory(app.db, auditContextOf(request), request.body),
   );
 
   app.post(
@@ -87,7 +88,7 @@ export const rewardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices; ca
         response: { 200: adminRewardSchema },
       },
     },
-    async (request) => createReward(app.db, request.body),
+    async (request) => createReward(app.db, auditContextOf(request), request.body),
   );
 
   app.put(
@@ -106,7 +107,7 @@ export const rewardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices; ca
         response: { 200: adminRewardSchema },
       },
     },
-    async (request) => editReward(app.db, request.params.rewardId, request.body),
+    async (request) => editReward(app.db, auditContextOf(request), request.params.rewardId, request.body),
   );
 
   app.post(
@@ -148,7 +149,7 @@ export const rewardsAdminRoutes: FastifyPluginAsyncZod<{ sends: SendServices; ca
         response: { 200: voucherCodesResponseSchema },
       },
     },
-    async (request) => loadVoucherCodes(app.db, request.params.rewardId, request.body.csv),
+    async (request) => loadVoucherCodes(app.db, auditContextOf(request), request.params.rewardId, request.body.csv),
   );
 
   app.get(
