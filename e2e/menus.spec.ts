@@ -44,6 +44,7 @@ const ACCOUNTS: Record<string, Expected> = {
       'Rewards Fulfilment',
       'Award Programmes',
       'Integrations',
+      'Audit Trail',
       '---',
       ...REPORTS,
       'Roles Report',

@@ -11,7 +11,7 @@ export const AUDIT_REPORT: ReportDefinition = {
   key: 'reportaudit',
   title: 'Audit Trail',
   description:
-    'Every change made in Ovation and who made it: members, administrators, integration tokens, uploads, scheduled jobs and the set-up command, with what it was before and after. Tamper-evident: npm run audit:verify proves no row was changed or removed.',
+    'Who changed what: settings, roles, integration tokens, the rewards catalogue, news, award programmes, uploads, the directory’s changes, sign-ins, report exports and every movement of points, with what it was before and after. Tamper-evident: npm run audit:verify proves no row was changed or removed.',
   capability: 'viewAdminReports',
   columns: [
     c('at', 'When', 'datetime'),
