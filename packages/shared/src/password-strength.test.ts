@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordSchema } from './schemas/auth.ts';
-import { passwordWeakness } from './password-strength.ts';
+import { passwordWeakness, personalPasswordWeakness } from './password-strength.ts';
 
 describe('passwordWeakness', () => {
   it.each([
@@ -32,4 +32,28 @@ describe('passwordWeakness', () => {
       expect(newPasswordSchema.safeParse(password).success).toBe(true);
     },
   );
+});
+
+describe('personalPasswordWeakness (L3)', () => {
+  const who = { firstName: 'Thandi', surname: 'Nkosi-Dlamini', email: 'lindiwe.audit@firm.test' };
+
+  it('refuses a password made of the member’s name or e-mail address, however decorated', () => {
+    for (const password of [
+      'Thandi2026!!',
+      'nkosi.thandi1',
+      'lindiwe.audit',
+      'LINDIWE-2026-audit',
+      'Th@nd1Nk0s1!',
+      'dlamini12345',
+    ]) {
+      expect(personalPasswordWeakness(password, who), password).not.toBeNull();
+    }
+  });
+
+  it('takes a password that is more than the name', () => {
+    for (const password of ['Correct-horse-42', 'Thandi likes green tea', 'lindiwe.audit.plus.more']) {
+      expect(personalPasswordWeakness(password, who), password).toBeNull();
+    }
+    expect(personalPasswordWeakness('Al-2026-2026', { firstName: 'Al', surname: 'Li', email: null })).toBeNull();
+  });
 });

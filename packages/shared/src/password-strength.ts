@@ -118,3 +118,38 @@ export function passwordWeakness(password: string): string | null {
   if (COMMON_WORDS.has(baseWord(password))) return WEAK_PASSWORD_MESSAGE;
   return null;
 }
+
+export const PERSONAL_PASSWORD_MESSAGE =
+  'This password is too easy to guess: it is made of your name or e-mail address. Choose words that are not about you.';
+
+/** Lower-case letters only, with look-alikes undone (`Th@nd1` → `thandi`) or not. */
+const lettersOf = (text: string, undo = true) =>
+  [...text.toLowerCase()]
+    .map((c) => (undo ? (LOOK_ALIKES[c] ?? c) : c))
+    .join('')
+    .replace(/[^a-z]/g, '');
+
+/**
+ * Why the password is too weak for this member (issue 43, L3), or null: refused when, once the
+ * member's first name, surname and the parts of their e-mail address's local part are taken out,
+ * fewer than 3 letters are left (`Thandi2026!!`, `nkosi.thandi1`, `lindiwe.audit`). Checked by the
+ * server where the member is known (activation, reset, change), on top of `passwordWeakness`.
+ */
+export function personalPasswordWeakness(
+  password: string,
+  who: { firstName: string; surname: string; email: string | null },
+): string | null {
+  const local = (who.email ?? '').split('@')[0] ?? '';
+  const parts = [who.firstName, who.surname, local, ...local.split(/[^A-Za-z]+/), ...who.surname.split(/[\s-]+/)]
+    .map((p) => lettersOf(p))
+    .filter((p) => p.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  if (parts.length === 0) return null;
+  // Digits may be look-alikes (`Nk0s1`) or only digits (`Thandi2026`): either reading counts.
+  const weak = [true, false].some((undo) => {
+    let left = lettersOf(password, undo);
+    for (const part of parts) left = left.split(part).join('');
+    return left.length < 3;
+  });
+  return weak ? PERSONAL_PASSWORD_MESSAGE : null;
+}

@@ -15,10 +15,17 @@ export function neutraliseXlsxText(text: string): string {
   return /^[=@\t\r]/.test(text) || /^[+-].*[A-Za-z(!|]/s.test(text) ? `'${text}` : text;
 }
 
-/** One CSV cell: numbers as they are; text neutralised, then quoted when it holds a quote, comma or line break. */
+/**
+ * When a CSV cell is quoted: it holds a quote, a line break, or any separator a spreadsheet may
+ * split on — the comma, and the semicolon and tab that locales using a decimal comma split on, so
+ * "x;=1+1" never becomes a second cell starting with a formula there (issue 43, L6).
+ */
+export const CSV_NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** One CSV cell: numbers as they are; text neutralised, then quoted when it needs it. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const text = neutraliseFormula(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return CSV_NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -124,4 +124,17 @@ describe('CSV date-times', () => {
       '22/11/2026 23:30',
     ]);
   });
+
+  it('quotes a text cell holding a semicolon or tab, so a spreadsheet splitting on them starts no formula (L6)', () => {
+    const write = csvBatchWriter([
+      { key: 'message', title: 'Message', type: 'text', sortable: false },
+      { key: 'n', title: 'N', type: 'integer', sortable: true },
+    ]);
+    expect(
+      write([
+        { message: 'x;=HYPERLINK("http://evil","y")', n: 1 },
+        { message: 'a\t=1+1', n: 2 },
+      ]),
+    ).toBe('"x;=HYPERLINK(""http://evil"",""y"")",1\r\n"a\t=1+1",2\r\n');
+  });
 });

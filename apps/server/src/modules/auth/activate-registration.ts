@@ -1,3 +1,4 @@
+import { refusePersonalPassword } from './personal-password.ts';
 import type { Db } from '../../db/db.ts';
 import { businessRule, tooManyRequests } from '../../lib/app-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -21,13 +22,15 @@ export async function activateRegistration(
   if (!deps.limits.emailLinkPerIp.hit(input.ip)) throw tooManyRequests();
   const tokenHash = hashToken(input.token);
   // Cheap check first: an unknown or spent token costs no password hashing.
-  if (!(await activationTokens.isLive(db, tokenHash))) throw businessRule(INVALID_LINK, 400);
+  const memberId = await activationTokens.liveMember(db, tokenHash);
+  if (memberId === undefined) throw businessRule(INVALID_LINK, 400);
+  await refusePersonalPassword(db, memberId, input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const activated = await db.transaction(async (tx) => {
-    const memberId = await activationTokens.consume(tx, tokenHash);
-    if (memberId === undefined) return false;
-    await activationTokens.retire(tx, memberId);
-    return insertCredentials(tx, memberId, passwordHash);
+    const consumed = await activationTokens.consume(tx, tokenHash);
+    if (consumed === undefined) return false;
+    await activationTokens.retire(tx, consumed);
+    return insertCredentials(tx, consumed, passwordHash);
   });
   if (!activated) throw businessRule(INVALID_LINK, 400);
   return { message: 'Your account is ready. You can sign in now.' };

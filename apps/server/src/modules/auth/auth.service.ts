@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../core/audit/audit-log.repository.ts';
 import { maskedEmail } from '../../core/audit/audit-row.ts';
+import { refusePersonalPassword } from './personal-password.ts';
 import type { Db } from '../../db/db.ts';
 import { businessRule, tooManyRequests, unauthorized } from '../../lib/app-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -182,7 +183,9 @@ export async function resetPassword(
     businessRule('This reset link is invalid, already used or expired. Please ask for a new one.', 400);
   const tokenHash = hashToken(input.token);
   // Cheap check first: an unknown or spent token costs no password hashing.
-  if (!(await resetTokens.isLive(deps.db, tokenHash))) throw invalid();
+  const owner = await resetTokens.liveMember(deps.db, tokenHash);
+  if (owner === undefined) throw invalid();
+  await refusePersonalPassword(deps.db, owner, input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const memberId = await deps.db.transaction(async (tx) => {
     const id = await resetTokens.consume(tx, tokenHash);

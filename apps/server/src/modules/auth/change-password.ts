@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { refusePersonalPassword } from './personal-password.ts';
 import type { Db } from '../../db/db.ts';
 import { fieldError } from '../../lib/app-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -37,6 +38,7 @@ export async function changePassword(
   if (input.newPassword === input.currentPassword) {
     throw fieldError('newPassword', 'Choose a password different from the current one');
   }
+  await refusePersonalPassword(deps.db, auth.memberId, input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await updatePassword(tx, auth.memberId, passwordHash);

@@ -25,10 +25,10 @@ function singleUseTokens(table: TokenTable) {
         .returning({ memberId: table.memberId });
       return row?.memberId;
     },
-    /** Whether the token is known, unused and unexpired (it stays unused). */
-    async isLive(db: Db, tokenHash: string): Promise<boolean> {
-      const rows = await db.select({ id: table.id }).from(table).where(live(tokenHash)).limit(1);
-      return rows.length === 1;
+    /** The member of a token known, unused and unexpired (it stays unused); undefined otherwise. */
+    async liveMember(db: Db, tokenHash: string): Promise<number | undefined> {
+      const [row] = await db.select({ memberId: table.memberId }).from(table).where(live(tokenHash)).limit(1);
+      return row?.memberId;
     },
     /** Every token of the member still unused stops working. */
     async retire(db: Db, memberId: number, at = new Date()) {

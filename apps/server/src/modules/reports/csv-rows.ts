@@ -1,7 +1,7 @@
 import { formatDate } from '@ovation/shared/format/date';
 import { ISO_DATE_PATTERN as DATE_ONLY } from '@ovation/shared/iso-date';
 import type { ReportColumnType } from '@ovation/shared/schemas/reports';
-import { csvCell } from '../../lib/spreadsheet-cells.ts';
+import { csvCell, CSV_NEEDS_QUOTES } from '../../lib/spreadsheet-cells.ts';
 import type { ReportColumnDef } from './report-definition.ts';
 
 /**
@@ -14,7 +14,6 @@ import type { ReportColumnDef } from './report-definition.ts';
 type CellFormatter = (raw: unknown) => string;
 
 const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
-const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * PostgreSQL's text for a timestamptz in a UTC session (`2026-11-23 17:03:25.123456+00`), with
@@ -53,13 +52,13 @@ function dateCell(raw: unknown): string {
 
 const numberCell: CellFormatter = (raw) => String(Number(raw));
 
-/** Text: a leading = + - @ tab or CR gets an apostrophe; quoted when it holds a quote, comma or line break. */
+/** Text: a leading = + - @ tab or CR gets an apostrophe; quoted when it holds a quote, separator or line break. */
 function textCell(raw: unknown): string {
   const text = typeof raw === 'string' ? raw : String(raw);
   const first = text.charCodeAt(0);
   const safe =
     first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return CSV_NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const FORMATTERS: Record<ReportColumnType, CellFormatter> = {
