@@ -109,10 +109,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  /** busboy's errors for a multipart body it cannot read carry no status of their own. */
+  /**
+   * busboy's errors for a multipart body it cannot read carry no status of their own; a body cut
+   * off before its closing boundary ends with "Unexpected end of multipart data" (issue 43, L1).
+   */
   const isUnreadableMultipart = (error: Error) =>
     !('statusCode' in error && error.statusCode) &&
-    /^(Multipart: |Unexpected end of form|Part terminated early|Malformed part header)/.test(error.message);
+    /^(Multipart: |Unexpected end of (form|multipart data)|Part terminated early|Malformed part header)/.test(
+      error.message,
+    );
 
   app.setErrorHandler(async (thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = String(request.id);

@@ -133,6 +133,34 @@ describe('bad input answers 4xx, never 500', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('answers 400 for a multipart body cut off anywhere, on every upload route (L1)', async () => {
+    const { token } = await memberWithToken(ctx, { isAdminReports: true, roles: 'upl-pts,upl-mem' });
+    const b = 'ovationcutboundary';
+    const part = `--${b}\r\nContent-Disposition: form-data; name="picture"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const cuts = [
+      `--${b}\r\nContent-Disposition: form-data; name="picture"; filen`,
+      `--${b}\r\n`,
+      `--${b}`,
+      `--${b.slice(0, 4)}`,
+      part,
+      `--${b}\r\nContent-Disposition: form-data; name="kind"\r\n\r\npoi`,
+      '\r\n',
+    ];
+    for (const url of ['/api/profile/picture', '/api/admin/uploads', '/api/admin/rewards/items/1/picture']) {
+      for (const payload of cuts) {
+        const res = await ctx.request({
+          method: 'POST',
+          url,
+          token,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+        });
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+        expect(res.json().type).toMatch(/validation$/);
+      }
+    }
+  });
+
   it('answers 400 for a multipart body without a boundary, on every upload route', async () => {
     const { token } = await memberWithToken(ctx, { roles: 'upl-pts' });
     for (const url of ['/api/profile/picture', '/api/admin/uploads']) {
