@@ -40,7 +40,7 @@ describe('TOTP second factor', () => {
 
       const fresh = await post(
         '/api/auth/totp/recovery-codes',
-        { currentPassword: TEST_PASSWORD, code: codeFor(secret) },
+        { currentPassword: TEST_PASSWORD, code: codeFor(secret, 1) },
         token,
       );
       expect(fresh.statusCode).toBe(200);

@@ -64,8 +64,11 @@ describe('TOTP second factor', () => {
     expect(first.json()).toEqual({ secondFactor: 'totp', challenge: expect.any(String) });
 
     const { challenge } = first.json();
-    // One code, read once: computed again, it could fall in the next 30-second step and be new.
-    const code = codeFor(secret);
+    // The code that confirmed enrolment is spent (issue 43, L2): it cannot finish a sign-in.
+    const confirming = await post('/api/auth/login/totp', { challenge, code: codeFor(secret) });
+    expect(confirming.statusCode).toBe(401);
+    // The app's next code (one step on, inside the window) does; read once, it is replayed below.
+    const code = codeFor(secret, 1);
     const done = await post('/api/auth/login/totp', { challenge, code });
     expect(done.statusCode).toBe(200);
     const token = done.json().authToken as string;
@@ -130,7 +133,7 @@ describe('TOTP second factor', () => {
       sql`update sign_in_throttle set blocked_until = now() - interval '1 second' where email = ${codeCounterKey(member.id)}`,
     );
     expect(
-      (await from('/api/auth/login/totp', { challenge: await challenge(), code: codeFor(secret) })).statusCode,
+      (await from('/api/auth/login/totp', { challenge: await challenge(), code: codeFor(secret, 1) })).statusCode,
     ).toBe(200);
   });
 

@@ -24,10 +24,11 @@ export async function saveUnconfirmedTotp(db: Db, memberId: number, secret: stri
     .onConflictDoUpdate({ target: memberTotp.memberId, set: { secret, confirmedAt: null, recoveryCodeHashes: [] } });
 }
 
-export async function confirmTotp(db: Db, memberId: number, recoveryCodeHashes: string[]) {
+/** Confirms the second factor; the confirming code's time step counts as used (issue 43, L2). */
+export async function confirmTotp(db: Db, memberId: number, recoveryCodeHashes: string[], usedStep: number) {
   await db
     .update(memberTotp)
-    .set({ confirmedAt: new Date(), recoveryCodeHashes })
+    .set({ confirmedAt: new Date(), recoveryCodeHashes, lastUsedStep: usedStep })
     .where(and(eq(memberTotp.memberId, memberId), isNull(memberTotp.confirmedAt)));
 }
 

@@ -71,11 +71,13 @@ export async function startTotpEnrolment(
 export async function confirmTotpEnrolment(db: Db, memberId: number, code: string) {
   const row = await findTotp(db, memberId);
   if (!row || row.confirmedAt) throw conflict('Start turning on the second factor first.');
-  if (totpFor(row.secret).validate({ token: code, window: 1 }) === null) {
+  const delta = totpFor(row.secret).validate({ token: code, window: 1 });
+  if (delta === null) {
     throw fieldError('code', 'That code is not right. Enter the code your app shows now.');
   }
   const recoveryCodes = newRecoveryCodes();
-  await confirmTotp(db, memberId, recoveryCodes.map(hashToken));
+  // The code that confirmed enrolment is spent: it cannot also finish a sign-in.
+  await confirmTotp(db, memberId, recoveryCodes.map(hashToken), Math.floor(Date.now() / 1000 / PERIOD) + delta);
   return { recoveryCodes };
 }
 
