@@ -116,6 +116,12 @@ const envSchema = z.object({
   OIDC_LABEL: z.string().max(40).default('your company account'),
   /** Which member field the provider's user is matched on. */
   OIDC_MATCH: z.enum(['email', 'employeeNumber']).default('email'),
+  /**
+   * Matching on e-mail, a provider's user whose token does not say `email_verified`: refused
+   * (`refuse`, the default), or taken (`accept`) for a provider that never sends the claim, such
+   * as Entra ID, where only the firm's directory sets addresses (issue 43). `false` is always refused.
+   */
+  OIDC_UNVERIFIED_EMAIL: z.enum(['refuse', 'accept']).default('refuse'),
   /** The claim holding that value; empty: `email` or `employee_number`. */
   OIDC_CLAIM: z
     .string()

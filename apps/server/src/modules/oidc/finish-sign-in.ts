@@ -77,6 +77,11 @@ export async function finishSignIn(deps: FinishSignInDeps, input: OidcCallbackRe
   if (settings.match === 'email' && emailVerified === false) {
     throw refuse(log, 'rejected', settings, { sub: claims.sub, why: 'email_verified is false' });
   }
+  // A provider that does not say the address is verified is refused unless configured to be taken.
+  const saysVerified = emailVerified === true || emailVerified === 'true';
+  if (settings.match === 'email' && !saysVerified && !settings.acceptUnverifiedEmail) {
+    throw refuse(log, 'rejected', settings, { sub: claims.sub, why: 'email_verified is missing' });
+  }
   const member = value ? await findMemberBy(deps.db, settings.match, value) : undefined;
   if (!member) throw refuse(log, 'noMember', settings, { sub: claims.sub, claim: settings.claim, found: !!value });
   if (!member.active) throw refuse(log, 'inactive', settings, { sub: claims.sub, memberId: member.id });

@@ -9,6 +9,8 @@ export interface OidcSettings {
   /** The member field the provider's user is matched on, and the claim that holds it. */
   match: 'email' | 'employeeNumber';
   claim: string;
+  /** Matching on e-mail: whether a token that does not say `email_verified` is taken (OIDC_UNVERIFIED_EMAIL). */
+  acceptUnverifiedEmail: boolean;
   /** `${PUBLIC_URL}/welcometrfauth`: the SPA page that finishes sign-in. */
   redirectUri: string;
   /** `${PUBLIC_URL}/`: where the provider sends the browser after its own sign-out. */
@@ -31,6 +33,7 @@ export function oidcSettings(config: AppConfig): OidcSettings | null {
     label: config.OIDC_LABEL,
     match: config.OIDC_MATCH,
     claim: config.OIDC_CLAIM || (config.OIDC_MATCH === 'email' ? 'email' : 'employee_number'),
+    acceptUnverifiedEmail: config.OIDC_UNVERIFIED_EMAIL === 'accept',
     redirectUri: `${base}/welcometrfauth`,
     postLogoutRedirectUri: `${base}/`,
   };
