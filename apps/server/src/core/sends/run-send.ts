@@ -95,7 +95,7 @@ const NOTHING_POSTED: TransferResult = { transactionIds: [], legAccountIds: [], 
  * Who a plan acts as for the audit trail (a job, named by its area, when no member acts), and the
  * request's trace id.
  */
-function auditContextOf(deps: SendDeps, actorMemberId: number, action: string): AuditContext {
+function sendAuditContext(deps: SendDeps, actorMemberId: number, action: string): AuditContext {
   const actor: AuditActor =
     deps.auditActor ??
     (actorMemberId > 0 ? { kind: 'member', memberId: actorMemberId } : { kind: 'job', name: action.split('.')[0]! });
@@ -175,7 +175,7 @@ async function attempt<C extends Checks, D extends Decision, W, T>(
   // The audit trail's rows (decision 0113), after the posting they may name, with the commit.
   const audited = plan.audit?.(decided) ?? [];
   if (audited.length > 0) {
-    const context = auditContextOf(deps, plan.actorMemberId, audited[0]!.action);
+    const context = sendAuditContext(deps, plan.actorMemberId, audited[0]!.action);
     out.add(auditStatement(audited.map((entry) => ({ context, entry }))));
   }
 

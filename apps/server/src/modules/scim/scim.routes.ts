@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ScimError, SCIM_CONTENT_TYPE, scimNotFound } from './scim-errors.ts';
+import { ScimError, scimNotFound } from './scim-errors.ts';
+import { anyBody, listQuery, scim, security, tags, whole } from './scim-http.ts';
+import { scimGroupRoutes } from './scim-groups.routes.ts';
 import { filterSql } from './scim-filter.ts';
 import {
   DEFAULT_COUNT,
@@ -12,45 +14,18 @@ import {
   serviceProviderConfig,
   userResourceType,
 } from './scim-schemas.ts';
-import {
-  createGroup,
-  emptyGroup,
-  groupsMatching,
-  patchGroup,
-  replaceGroup,
-  requireRole,
-  toScimGroup,
-} from './scim-groups.ts';
 import { toScimUser } from './scim-user.ts';
 import { findScimUser, findScimUsers } from './scim-users.repository.ts';
 import { scimWriter } from './provision-batch.ts';
 import { createUser, deleteUser, patchUser, replaceUser } from './provision-user.ts';
 import type { ScimCall, ScimDeps } from './scim-deps.ts';
 
-const tags = ['scim'];
-const security = [{ integrationToken: [] }];
 const userParams = z.object({ userId: z.string() });
-const listQuery = z.object({
-  filter: z.string().optional(),
-  startIndex: z.string().optional(),
-  count: z.string().optional(),
-});
-/** SCIM bodies are read by the service itself (readScimUser, the PatchOp): any JSON object here. */
-const anyBody = z.record(z.string(), z.unknown());
-
-function whole(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
-  if (!/^-?\d{1,9}$/.test(text)) throw new ScimError(400, `${name} must be a whole number.`, 'invalidValue');
-  return Number(text);
-}
 
 const userId = (text: string) => {
   if (!/^\d{1,9}$/.test(text)) throw scimNotFound(text);
   return Number(text);
 };
-
-const scim = (reply: FastifyReply, status: number, body: unknown) =>
-  reply.status(status).type(SCIM_CONTENT_TYPE).send(body);
 
 /**
  * The SCIM 2.0 service (RFC 7643, RFC 7644) at /scim/v2 for the firm's directory (issue 42,
@@ -242,112 +217,5 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
     },
   );
 
-  const groupParams = z.object({ groupId: z.string() });
-  const groupQuery = listQuery.extend({ excludedAttributes: z.string().optional() });
-  const withoutMembers = (text: string | undefined) =>
-    (text ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((a) => a.trim())
-      .includes('members');
-
-  app.get(
-    '/Groups',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The groups: one per Ovation role, filtered by displayName eq',
-        querystring: groupQuery,
-      },
-    },
-    async (request, reply) => {
-      const roles = groupsMatching(request.query.filter);
-      const startIndex = Math.max(1, whole(request.query.startIndex, 'startIndex', 1));
-      const count = Math.min(MAX_COUNT, Math.max(0, whole(request.query.count, 'count', DEFAULT_COUNT)));
-      const page = roles.slice(startIndex - 1, startIndex - 1 + count);
-      const members = !withoutMembers(request.query.excludedAttributes);
-      const groups = await Promise.all(page.map((role) => toScimGroup(app.db, role, baseUrl, members)));
-      return scim(reply, 200, listResponse(groups, roles.length, startIndex));
-    },
-  );
-
-  app.get(
-    '/Groups/:groupId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'One group and its members',
-        params: groupParams,
-        querystring: z.object({ excludedAttributes: z.string().optional() }),
-      },
-    },
-    async (request, reply) =>
-      scim(
-        reply,
-        200,
-        await toScimGroup(
-          app.db,
-          requireRole(request.params.groupId),
-          baseUrl,
-          !withoutMembers(request.query.excludedAttributes),
-        ),
-      ),
-  );
-
-  app.post(
-    '/Groups',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Claims a role’s group by its name (displayName), with its members',
-        body: anyBody,
-      },
-    },
-    async (request, reply) => {
-      const group = await createGroup(deps, callOf(request), request.body);
-      void reply.header('location', group.meta.location);
-      return scim(reply, 201, group);
-    },
-  );
-
-  app.put(
-    '/Groups/:groupId',
-    { schema: { tags, security, summary: 'Sets the group’s members as a whole', params: groupParams, body: anyBody } },
-    async (request, reply) =>
-      scim(reply, 200, await replaceGroup(deps, callOf(request), requireRole(request.params.groupId), request.body)),
-  );
-
-  app.patch(
-    '/Groups/:groupId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Adds or removes members (Entra’s value lists, Okta’s members[value eq] paths)',
-        params: groupParams,
-        body: anyBody,
-      },
-    },
-    async (request, reply) =>
-      scim(reply, 200, await patchGroup(deps, callOf(request), requireRole(request.params.groupId), request.body)),
-  );
-
-  app.delete(
-    '/Groups/:groupId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Empties the group: nobody holds the role through it any more (the role itself stays)',
-        params: groupParams,
-      },
-    },
-    async (request, reply) => {
-      await emptyGroup(deps, callOf(request), requireRole(request.params.groupId));
-      return reply.status(204).send();
-    },
-  );
+  scimGroupRoutes(app, deps, callOf);
 };
